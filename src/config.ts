@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * One schema over the environment (DESIGN.md §7), parsed once at start-up and frozen.
+ * A bad value stops the process with a message naming the variable and the rule.
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  BV_DATA_DIR: z.string().min(1).default('./data'),
+  BV_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  BV_SOURCES: z.string().min(1).optional(),
+  BV_SANDBOX_SEED: z.coerce.number().int().min(0).default(20_261_001),
+  /** The time budget of one call across all its upstream attempts. */
+  BV_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  BV_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
+    .default('bv:v1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  redisUrl: string | undefined;
+  dataDir: string;
+  adminToken: string | undefined;
+  sourcesFile: string | undefined;
+  sandboxSeed: number;
+  requestBudgetMs: number;
+  bodyLimitBytes: number;
+  keyPrefix: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  // Empty variables mean "unset": `REDIS_URL= npm start` should not be a URL error.
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(defined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    redisUrl: e.REDIS_URL,
+    dataDir: path.resolve(e.BV_DATA_DIR),
+    adminToken: e.BV_ADMIN_TOKEN,
+    sourcesFile: e.BV_SOURCES,
+    sandboxSeed: e.BV_SANDBOX_SEED,
+    requestBudgetMs: e.BV_REQUEST_BUDGET_MS,
+    bodyLimitBytes: e.BV_BODY_LIMIT_BYTES,
+    keyPrefix: e.BV_KEY_PREFIX,
+    logLevel: e.LOG_LEVEL,
+  });
+}

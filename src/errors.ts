@@ -1,0 +1,47 @@
+/**
+ * The one error catalogue: every code the service answers with, its HTTP status and whether
+ * a caller may retry. Code branches on `code`, never on a message.
+ */
+export const ERROR_CATALOGUE = {
+  VALIDATION_FAILED: { status: 400, retryable: false },
+  AUTH_INVALID_KEY: { status: 401, retryable: false },
+  WALLET_INSUFFICIENT_BALANCE: { status: 402, retryable: false },
+  RECORD_NOT_FOUND: { status: 404, retryable: false },
+  NOT_FOUND: { status: 404, retryable: false },
+  IDEMPOTENCY_IN_PROGRESS: { status: 409, retryable: true },
+  PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, retryable: false },
+  RATE_LIMITED: { status: 429, retryable: true },
+  INTERNAL_ERROR: { status: 500, retryable: true },
+  PROVIDER_UNAVAILABLE: { status: 503, retryable: true },
+  PROVIDER_TIMEOUT: { status: 504, retryable: true },
+} as const satisfies Record<string, { status: number; retryable: boolean }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One problem with one request field; the message names the rule that failed. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly retryable: boolean;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldProblem[],
+  ) {
+    super(message);
+    this.status = ERROR_CATALOGUE[code].status;
+    this.retryable = ERROR_CATALOGUE[code].retryable;
+  }
+}
+
+export function validationError(details: FieldProblem[]): AppError {
+  const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
+  return new AppError('VALIDATION_FAILED', `The request is invalid: ${summary}`, details);
+}

@@ -1,0 +1,99 @@
+/**
+ * The one interface every upstream adapter implements. Adapters translate their upstream's
+ * wire format into these answers and their errors into these outcomes, at the edge; nothing
+ * above src/sources sees an upstream's format or an HTTP client type.
+ */
+import type { ReturnFilingEntry } from '../domain/gst-returns.js';
+import type { CheckName } from '../domain/operations.js';
+import type {
+  CinPanMapping,
+  CompanyRecord,
+  CompanySearchHit,
+  Director,
+  DinRecord,
+  FilingFrequency,
+  GstByPanEntry,
+  GstRecord,
+} from '../domain/records.js';
+
+export type FailureOutcome = 'not_found' | 'unavailable' | 'timeout' | 'rate_limited' | 'bad_response';
+
+export type SourceOutcome<T> =
+  | { outcome: 'ok'; value: T }
+  | { outcome: FailureOutcome; message: string };
+
+export interface CheckContext {
+  /** Aborted when the call's time budget runs out. */
+  signal: AbortSignal;
+  /** The clock that time-relative data (return histories, filing ages) is computed against. */
+  now: Date;
+}
+
+export type CompanyRef = { cin: string } | { llpin: string };
+
+export interface CheckInputs {
+  'gst.verify': { gstin: string };
+  'gst.returns': { gstin: string };
+  'gst.by_pan': { pan: string };
+  'pan.verify': { pan: string };
+  'mca.company': CompanyRef;
+  'mca.search': { name: string; limit: number };
+  'mca.cin_to_pan': { cin: string } | { pan: string };
+  'mca.directors': CompanyRef;
+  'mca.din': { din: string };
+}
+
+/** A GST returns answer: raw filings; the domain turns them into statuses against due dates. */
+export interface GstReturnsAnswer {
+  gstin: string;
+  frequency?: FilingFrequency;
+  filings: ReturnFilingEntry[];
+  registrationDate?: string | null;
+  cancellationDate?: string | null;
+}
+
+/**
+ * A PAN answer with the holder's full name; masking and name matching happen above the source.
+ * `statusCode` is the Protean/ITD code: E (and E-prefixed event codes) valid, F fake, X
+ * deactivated, D deleted, N not in the ITD database.
+ */
+export interface PanAnswer {
+  pan: string;
+  statusCode: string;
+  fullName: string;
+}
+
+/** Search candidates; the relevance score is ours to compute, not the source's. */
+export type SearchCandidate = Omit<CompanySearchHit, 'score'>;
+
+export interface DirectorsAnswer {
+  cin: string | null;
+  llpin: string | null;
+  company_name: string;
+  directors: Director[];
+}
+
+export interface CheckAnswers {
+  'gst.verify': GstRecord;
+  'gst.returns': GstReturnsAnswer;
+  'gst.by_pan': GstByPanEntry[];
+  'pan.verify': PanAnswer;
+  'mca.company': CompanyRecord;
+  'mca.search': SearchCandidate[];
+  'mca.cin_to_pan': Omit<CinPanMapping, 'direction'>;
+  'mca.directors': DirectorsAnswer;
+  'mca.din': DinRecord;
+}
+
+export type CheckHandler<C extends CheckName> = (
+  input: CheckInputs[C],
+  context: CheckContext,
+) => Promise<SourceOutcome<CheckAnswers[C]>>;
+
+export type CheckHandlers = { [C in CheckName]?: CheckHandler<C> };
+
+export interface Source {
+  /** Adapter name, e.g. `sandbox`, `gstn-gsp`. */
+  readonly name: string;
+  readonly handlers: CheckHandlers;
+}

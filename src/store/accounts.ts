@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { generateApiKey, hashesEqual, hashApiKey, parseApiKey, type Environment } from './api-key-format.js';
+import type { RedisKeys } from './keys.js';
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+
+export interface Account {
+  accountId: string;
+  name: string;
+  rateLimitPerMinute: number;
+  createdAt: string;
+}
+
+export interface AuthenticatedKey {
+  accountId: string;
+  keyId: string;
+  environment: Environment;
+}
+
+export interface IssuedKey {
+  keyId: string;
+  apiKey: string;
+}
+
+/** Key ids on the admin API carry a `key_` prefix so they are never mistaken for a secret. */
+export const publicKeyId = (keyId: string) => `key_${keyId}`;
+
+export class AccountStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async create(input: { name: string; rateLimitPerMinute?: number }): Promise<Account> {
+    const account: Account = {
+      accountId: `acct_${randomBytes(8).toString('hex')}`,
+      name: input.name,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      createdAt: new Date().toISOString(),
+    };
+    await this.redis
+      .multi()
+      .hset(this.keys.account(account.accountId), {
+        name: account.name,
+        rate_limit_per_minute: account.rateLimitPerMinute,
+        created_at: account.createdAt,
+      })
+      .sadd(this.keys.accounts(), account.accountId)
+      .exec();
+    return account;
+  }
+
+  async get(accountId: string): Promise<Account | undefined> {
+    const fields = await this.redis.hgetall(this.keys.account(accountId));
+    if (fields.name === undefined) return undefined;
+    return {
+      accountId,
+      name: fields.name,
+      rateLimitPerMinute: Number(fields.rate_limit_per_minute),
+      createdAt: fields.created_at ?? '',
+    };
+  }
+
+  async issueKey(accountId: string, environment: Environment): Promise<IssuedKey> {
+    const { keyId, apiKey, hash } = generateApiKey(environment);
+    await this.redis
+      .multi()
+      .hset(this.keys.apiKey(keyId), {
+        account_id: accountId,
+        environment,
+        hash,
+        created_at: new Date().toISOString(),
+      })
+      .sadd(this.keys.accountApiKeys(accountId), keyId)
+      .exec();
+    return { keyId: publicKeyId(keyId), apiKey };
+  }
+
+  /** Revokes at once: the record is marked, and authentication reads it on every call. */
+  async revokeKey(publicId: string): Promise<boolean> {
+    const keyId = publicId.startsWith('key_') ? publicId.slice(4) : undefined;
+    if (keyId === undefined || !/^[a-z0-9]{12}$/.test(keyId)) return false;
+    const key = this.keys.apiKey(keyId);
+    const revoked = await this.redis.eval(
+      // Only an existing, not yet revoked key counts as revoked now.
+      `if redis.call('HEXISTS', KEYS[1], 'hash') == 0 then return 0 end
+       if redis.call('HEXISTS', KEYS[1], 'revoked_at') == 1 then return 0 end
+       redis.call('HSET', KEYS[1], 'revoked_at', ARGV[1])
+       return 1`,
+      1,
+      key,
+      new Date().toISOString(),
+    );
+    return revoked === 1;
+  }
+
+  async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
+    const parsed = parseApiKey(apiKey);
+    if (parsed === undefined) return undefined;
+    const [hash, accountId, environment, revokedAt] = await this.redis.hmget(
+      this.keys.apiKey(parsed.keyId),
+      'hash',
+      'account_id',
+      'environment',
+      'revoked_at',
+    );
+    if (!hash || !accountId || revokedAt) return undefined;
+    if (!hashesEqual(hash, hashApiKey(apiKey))) return undefined;
+    if (environment !== parsed.environment) return undefined;
+    return { accountId, keyId: parsed.keyId, environment: parsed.environment };
+  }
+}

@@ -1,0 +1,26 @@
+import type { Redis } from 'ioredis';
+import type { AccountStore } from './accounts.js';
+import type { RedisKeys } from './keys.js';
+import type { WalletStore } from './wallet.js';
+
+export const FIRST_START_BALANCE_PAISE = 1_000_00;
+
+/**
+ * On the very first start against a Redis, a sandbox account funded with ₹1,000 is created so
+ * a newcomer can call the API at once. Its key is returned once, to be printed; only its hash
+ * is stored. Later starts (or a second process racing this one) get undefined.
+ */
+export async function createFirstStartAccount(
+  redis: Redis,
+  keys: RedisKeys,
+  accounts: AccountStore,
+  wallet: WalletStore,
+): Promise<{ accountId: string; sandboxKey: string } | undefined> {
+  const claimed = await redis.set(keys.bootstrap(), new Date().toISOString(), 'NX');
+  if (claimed !== 'OK') return undefined;
+  const account = await accounts.create({ name: 'Sandbox (created on first start)' });
+  await wallet.credit(account.accountId, FIRST_START_BALANCE_PAISE, 'first start credit');
+  const key = await accounts.issueKey(account.accountId, 'sandbox');
+  await redis.set(keys.bootstrap(), account.accountId);
+  return { accountId: account.accountId, sandboxKey: key.apiKey };
+}

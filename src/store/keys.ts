@@ -1,0 +1,36 @@
+/**
+ * Every Redis key the service uses is built here, under one versioned prefix. Keys of one
+ * account share the hash tag `{acct:<id>}` so they live in one Redis Cluster slot and can be
+ * changed together by one script.
+ */
+export interface RedisKeys {
+  readonly prefix: string;
+  /** Set of all account ids. */
+  accounts(): string;
+  /** Hash: name, rate limit, created_at. */
+  account(accountId: string): string;
+  /** Set of the account's key ids. */
+  accountApiKeys(accountId: string): string;
+  /** Hash: balance_paise, held_paise. */
+  wallet(accountId: string): string;
+  /** Stream of wallet changes (top-up, hold, commit, release). */
+  ledger(accountId: string): string;
+  /** Hash: account_id, environment, hash (SHA-256 of the key), created_at, revoked_at. */
+  apiKey(keyId: string): string;
+  /** Set once, when the first-start sandbox account has been created. */
+  bootstrap(): string;
+}
+
+export function createRedisKeys(prefix: string): RedisKeys {
+  const account = (id: string) => `${prefix}:{acct:${id}}`;
+  return {
+    prefix,
+    accounts: () => `${prefix}:accounts`,
+    account: (id) => `${account(id)}:account`,
+    accountApiKeys: (id) => `${account(id)}:keys`,
+    wallet: (id) => `${account(id)}:wallet`,
+    ledger: (id) => `${account(id)}:ledger`,
+    apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
+    bootstrap: () => `${prefix}:bootstrap`,
+  };
+}

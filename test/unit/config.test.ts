@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', redisUrl: undefined, logLevel: 'info', keyPrefix: 'bv:v1' });
+    expect(config.dataDir.endsWith('data')).toBe(true);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
+  });
+
+  it('fails with a message naming each bad variable and its rule', () => {
+    expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(/PORT: .*; REDIS_URL: must start with redis:\/\//);
+  });
+});
