@@ -3,12 +3,13 @@
  * wire format into these answers and their errors into these outcomes, at the edge; nothing
  * above src/sources sees an upstream's format or an HTTP client type.
  */
+import type { SearchCandidate } from '../domain/company-search.js';
 import type { ReturnFilingEntry } from '../domain/gst-returns.js';
+import type { PanSourceAnswer } from '../domain/pan-verification.js';
 import type { CheckName } from '../domain/operations.js';
 import type {
   CinPanMapping,
   CompanyRecord,
-  CompanySearchHit,
   Director,
   DinRecord,
   FilingFrequency,
@@ -53,18 +54,13 @@ export interface GstReturnsAnswer {
 }
 
 /**
- * A PAN answer with the holder's full name; masking and name matching happen above the source.
- * `statusCode` is the Protean/ITD code: E (and E-prefixed event codes) valid, F fake, X
- * deactivated, D deleted, N not in the ITD database.
+ * A PAN answer carries the holder's full name and the Protean/ITD status code (E and the
+ * E-prefixed event codes valid; F fake, X deactivated, D deleted, N not in the ITD database);
+ * masking and name matching happen above the source. Search candidates carry no score: the
+ * relevance is ours to compute. Both shapes are owned by the domain code that consumes them.
  */
-export interface PanAnswer {
-  pan: string;
-  statusCode: string;
-  fullName: string;
-}
-
-/** Search candidates; the relevance score is ours to compute, not the source's. */
-export type SearchCandidate = Omit<CompanySearchHit, 'score'>;
+export type { PanSourceAnswer as PanAnswer } from '../domain/pan-verification.js';
+export type { SearchCandidate } from '../domain/company-search.js';
 
 export interface DirectorsAnswer {
   cin: string | null;
@@ -77,7 +73,7 @@ export interface CheckAnswers {
   'gst.verify': GstRecord;
   'gst.returns': GstReturnsAnswer;
   'gst.by_pan': GstByPanEntry[];
-  'pan.verify': PanAnswer;
+  'pan.verify': PanSourceAnswer;
   'mca.company': CompanyRecord;
   'mca.search': SearchCandidate[];
   'mca.cin_to_pan': Omit<CinPanMapping, 'direction'>;
