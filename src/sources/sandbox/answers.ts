@@ -1,0 +1,185 @@
+/**
+ * Builds the answers of sources/port.ts from the compact universe, per query, at `today`.
+ * Every answer is a fresh object: callers may keep or change it without touching the registry.
+ */
+import { GST_STATES } from '../../domain/identifiers/state-codes.js';
+import type {
+  Address,
+  CompanyRecord,
+  DinRecord,
+  Director,
+  GstByPanEntry,
+  GstRecord,
+} from '../../domain/records.js';
+import type { DirectorsAnswer, GstReturnsAnswer, PanAnswer, SearchCandidate } from '../port.js';
+import { isoFromDay, resolveDate } from './calendar.js';
+import { annualFilingsAt, filingsAt, frequencyOf } from './filings.js';
+import { addressLine1 } from './generate-names.js';
+import { INDUSTRIES } from './industries.js';
+import { dinText, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
+import { stateName, unpackPlace } from './places.js';
+import { Rng, hash32 } from './prng.js';
+
+/**
+ * Line 1 of a generated address, derived from a key (PAN or GSTIN) when asked for: the same
+ * key always gives the same line, and nothing is stored for 40,000 addresses nobody reads.
+ */
+function derivedLine1(key: string, place: number, industry: number): string {
+  const rng = new Rng(hash32(key, 7));
+  const industrial = INDUSTRIES[industry]?.activity === 'manufacturing' && rng.chance(0.7);
+  return addressLine1(rng, unpackPlace(place).city.streets, industrial);
+}
+
+export function addressOf(line1: string | null, place: number, key: string, industry: number): Address {
+  const { state, city, locality } = unpackPlace(place);
+  return {
+    line1: line1 ?? derivedLine1(key, place, industry),
+    locality: locality[0],
+    city: city.name,
+    district: locality[2] ?? city.district,
+    state: stateName(state),
+    pincode: locality[1],
+  };
+}
+
+const CONSTITUTION: Readonly<Record<string, string>> = {
+  Private: 'Private Limited Company',
+  'One Person Company': 'Private Limited Company',
+  Public: 'Public Limited Company',
+  LLP: 'Limited Liability Partnership',
+  proprietorship: 'Proprietorship',
+  firm: 'Partnership',
+};
+
+export function constitutionOf(entity: SandboxEntity): string {
+  return CONSTITUTION[entity.companyClass ?? entity.kind] ?? 'Others';
+}
+
+function stateOf(code: string): string {
+  return GST_STATES[code] ?? code;
+}
+
+export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecord {
+  const entity = u.entities[g.entity]!;
+  return {
+    gstin: g.gstin,
+    legal_name: g.legalName ?? entity.name,
+    trade_name: entity.tradeName,
+    status: g.status,
+    registration_date: resolveDate(g.registered, today),
+    cancellation_date: g.cancelled === null ? null : isoFromDay(g.cancelled),
+    taxpayer_type: g.composition ? 'Composition' : 'Regular',
+    constitution: constitutionOf(entity),
+    state: stateOf(g.stateCode),
+    state_code: g.stateCode,
+    pan: entity.pan,
+    principal_place: addressOf(g.line1, g.place, g.place === entity.place ? entity.pan : g.gstin, entity.industry),
+    nature_of_business: [...g.nature],
+    einvoice_enabled: g.einvoice,
+  };
+}
+
+export function returnsAnswer(g: SandboxGstin, today: string): GstReturnsAnswer {
+  const registered = resolveDate(g.registered, today);
+  return {
+    gstin: g.gstin,
+    frequency: frequencyOf(g),
+    filings: filingsAt(g, registered, today),
+    registrationDate: registered,
+    cancellationDate: g.cancelled === null ? null : isoFromDay(g.cancelled),
+  };
+}
+
+export function gstByPan(u: Universe, entity: SandboxEntity, today: string): GstByPanEntry[] {
+  return entity.gstins
+    .map((index) => u.gstins[index]!)
+    .map((g) => ({
+      gstin: g.gstin,
+      state: stateOf(g.stateCode),
+      state_code: g.stateCode,
+      status: g.status,
+      registration_date: resolveDate(g.registered, today),
+    }))
+    .sort((a, b) => (a.registration_date === b.registration_date ? a.gstin.localeCompare(b.gstin) : a.registration_date < b.registration_date ? -1 : 1));
+}
+
+export function panAnswer(entity: SandboxEntity): PanAnswer {
+  return { pan: entity.pan, statusCode: entity.panStatus, fullName: entity.name };
+}
+
+export function companyRecord(entity: SandboxEntity, today: string): CompanyRecord {
+  const incorporated = resolveDate(entity.incorporated, today);
+  const industry = INDUSTRIES[entity.industry];
+  const filings = annualFilingsAt(entity, incorporated, today);
+  return {
+    entity_type: entity.kind === 'llp' ? 'llp' : 'company',
+    cin: entity.cin,
+    llpin: entity.llpin,
+    name: entity.name,
+    status: entity.status,
+    class: entity.companyClass ?? '',
+    category: entity.category ?? '',
+    sub_category: entity.subCategory ?? '',
+    date_of_incorporation: incorporated,
+    roc: entity.roc ?? '',
+    listing_status: entity.listed ? 'Listed' : 'Unlisted',
+    authorised_capital_inr: entity.authorisedCapitalInr,
+    paid_up_capital_inr: entity.paidUpCapitalInr,
+    industry: industry === undefined ? null : { nic_code: industry.nic, description: industry.description },
+    last_agm_date: filings.lastAgmDate,
+    last_balance_sheet_date: filings.lastBalanceSheetDate,
+    registered_address: addressOf(entity.line1, entity.place, entity.pan, entity.industry),
+  };
+}
+
+/** Current directors first (by appointment), then past ones (most recently ceased first). */
+export function directorsAnswer(u: Universe, entity: SandboxEntity, today: string): DirectorsAnswer {
+  const directors: Director[] = entity.officers.map((index) => {
+    const a = u.appointments[index]!;
+    const person = u.persons[a.person]!;
+    return {
+      din: dinText(person.din),
+      name: person.name,
+      designation: a.designation,
+      appointed_on: resolveDate(a.appointed, today),
+      ceased_on: a.ceased === null ? null : resolveDate(a.ceased, today),
+      din_status: person.disqualified ? 'Disqualified' : 'Approved',
+    };
+  });
+  directors.sort((a, b) => {
+    if ((a.ceased_on === null) !== (b.ceased_on === null)) return a.ceased_on === null ? -1 : 1;
+    if (a.ceased_on !== null && b.ceased_on !== null && a.ceased_on !== b.ceased_on) return a.ceased_on < b.ceased_on ? 1 : -1;
+    if (a.appointed_on !== b.appointed_on) return a.appointed_on < b.appointed_on ? -1 : 1;
+    return a.din.localeCompare(b.din);
+  });
+  return { cin: entity.cin, llpin: entity.llpin, company_name: entity.name, directors };
+}
+
+export function dinRecord(u: Universe, personIndex: number, today: string): DinRecord {
+  const person = u.persons[personIndex]!;
+  const companies = person.appointments.map((index) => {
+    const a = u.appointments[index]!;
+    const entity = u.entities[a.entity]!;
+    return {
+      cin: entity.cin,
+      llpin: entity.llpin,
+      name: entity.name,
+      designation: a.designation,
+      appointed_on: resolveDate(a.appointed, today),
+      ceased_on: a.ceased === null ? null : resolveDate(a.ceased, today),
+    };
+  });
+  companies.sort((a, b) => (a.appointed_on === b.appointed_on ? a.name.localeCompare(b.name) : a.appointed_on < b.appointed_on ? -1 : 1));
+  return { din: dinText(person.din), name: person.name, din_status: person.disqualified ? 'Disqualified' : 'Approved', companies };
+}
+
+export function searchCandidate(entity: SandboxEntity, today: string): SearchCandidate {
+  return {
+    name: entity.name,
+    cin: entity.cin,
+    llpin: entity.llpin,
+    status: entity.status,
+    state: stateName(unpackPlace(entity.place).state),
+    incorporated_on: resolveDate(entity.incorporated, today),
+  };
+}
