@@ -1,0 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** The onRequest hook for /admin routes: the operator's bearer token, compared in constant time. */
+export function adminAuth(adminToken: string) {
+  const expected = digest(adminToken);
+  return async (request: FastifyRequest): Promise<void> => {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+    // Hashing first gives equal lengths, so the comparison time says nothing about the token.
+    if (!match || !timingSafeEqual(digest(match[1] as string), expected)) {
+      throw new AppError('AUTH_INVALID_KEY', 'The admin API needs "Authorization: Bearer <BV_ADMIN_TOKEN>"');
+    }
+  };
+}

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { istTimestamp } from '../domain/dates.js';
+import { API_VERSION, paiseToInr } from '../domain/operations.js';
+import type { AppError } from '../errors.js';
+import type { Environment } from '../store/api-key-format.js';
+
+/** Request ids are ours, never taken from the client: `req_` and 24 hex characters. */
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString('hex')}`;
+}
+
+export interface Meta {
+  charged: boolean;
+  amount_inr: number;
+  latency_ms: number;
+  environment: Environment;
+  checks: number;
+  timestamp: string;
+  data_freshness: 'live' | 'cached';
+  [extra: string]: unknown;
+}
+
+export interface MetaInput {
+  chargedPaise?: number;
+  checks?: number;
+  freshness?: 'live' | 'cached';
+  extra?: Record<string, unknown>;
+}
+
+/** The environment by the key used; an unrecognised key is reported by its prefix. */
+function environmentOf(request: FastifyRequest): Environment {
+  if (request.auth) return request.auth.environment;
+  const header = request.headers.authorization ?? '';
+  return /^Bearer\s+bv_test_/i.test(header) ? 'sandbox' : 'live';
+}
+
+export function buildMeta(request: FastifyRequest, input: MetaInput = {}, now = new Date()): Meta {
+  const chargedPaise = input.chargedPaise ?? 0;
+  return {
+    charged: chargedPaise > 0,
+    amount_inr: paiseToInr(chargedPaise),
+    latency_ms: Math.round((performance.now() - request.startedAtMs) * 100) / 100,
+    environment: environmentOf(request),
+    checks: input.checks ?? 1,
+    timestamp: istTimestamp(now),
+    data_freshness: input.freshness ?? 'live',
+    ...input.extra,
+  };
+}
+
+export function apiNameOf(request: FastifyRequest): string {
+  return request.routeOptions.config?.api ?? 'unknown';
+}
+
+export function successEnvelope(request: FastifyRequest, data: unknown, meta: MetaInput = {}) {
+  return {
+    success: true as const,
+    request_id: request.id,
+    api: apiNameOf(request),
+    version: API_VERSION,
+    data,
+    meta: buildMeta(request, meta),
+  };
+}
+
+export function errorEnvelope(request: FastifyRequest, error: AppError, meta: MetaInput = {}) {
+  return {
+    success: false as const,
+    request_id: request.id,
+    api: apiNameOf(request),
+    version: API_VERSION,
+    data: null,
+    meta: buildMeta(request, meta),
+    error: {
+      code: error.code,
+      message: error.message,
+      retryable: error.retryable,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, meta: MetaInput = {}) {
+  return reply.code(error.status).send(errorEnvelope(request, error, meta));
+}

@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+import { sendError } from './envelope.js';
+
+/** Fastify's own body errors, mapped onto the catalogue: a body that is not JSON is a 400. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('VALIDATION_FAILED', 'The request body must be JSON (Content-Type: application/json)', [
+        { field: 'body', message: 'content type must be application/json' },
+      ]);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('VALIDATION_FAILED', 'The request body is empty; send a JSON object', [
+        { field: 'body', message: 'must be a JSON object' },
+      ]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('VALIDATION_FAILED', 'The request body is not valid JSON', [
+        { field: 'body', message: 'must be valid JSON' },
+      ]);
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)) {
+    return new AppError('VALIDATION_FAILED', `The request is malformed: ${error.message}`, [
+      { field: 'body', message: error.message },
+    ]);
+  }
+  return undefined;
+}
+
+/** The one root error handler: every failure leaves in the envelope; 5xx never leak internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    if (appError) return sendError(request, reply, appError);
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('NOT_FOUND', `There is no route ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,17 @@
+import type { AuthenticatedKey } from '../store/accounts.js';
+
+/** What the hooks learn about a request, read by the envelope and the handlers. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** performance.now() when the request arrived, for meta.latency_ms. */
+    startedAtMs: number;
+    /** Set by the customer auth hook on /v1 routes. */
+    auth: AuthenticatedKey | undefined;
+  }
+  interface FastifyContextConfig {
+    /** The envelope's `api` value for this route. */
+    api?: string;
+  }
+}
+
+export {};

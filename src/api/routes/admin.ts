@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { paiseToInr } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
+import type { AccountStore } from '../../store/accounts.js';
+import type { WalletStore } from '../../store/wallet.js';
+import { adminAuth } from '../admin-auth.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest } from '../schemas/admin-requests.js';
+import { parseOrThrow } from '../zod-problems.js';
+
+export interface AdminRoutesOptions {
+  adminToken: string;
+  accounts: AccountStore;
+  wallet: WalletStore;
+}
+
+const accountNotFound = (id: string) => new AppError('NOT_FOUND', `There is no account ${id}`);
+
+/** The operator's API (DESIGN.md §7): plain JSON bodies, errors in the envelope. */
+export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const { accounts, wallet } = options;
+  app.addHook('onRequest', adminAuth(options.adminToken));
+
+  app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' } }, async (request, reply) => {
+    const body = parseOrThrow(CreateAccountRequest, request.body);
+    const account = await accounts.create({ name: body.name, rateLimitPerMinute: body.rate_limit_per_minute });
+    if (body.balance_inr !== undefined && body.balance_inr > 0) {
+      await wallet.credit(account.accountId, body.balance_inr, 'opening balance');
+    }
+    const sandbox = await accounts.issueKey(account.accountId, 'sandbox');
+    const live = await accounts.issueKey(account.accountId, 'live');
+    return reply.code(201).send({ account_id: account.accountId, sandbox_key: sandbox.apiKey, live_key: live.apiKey });
+  });
+
+  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
+    const account = await accounts.get(request.params.id);
+    if (!account) throw accountNotFound(request.params.id);
+    const balance = await wallet.balance(account.accountId);
+    return {
+      account_id: account.accountId,
+      name: account.name,
+      balance_inr: paiseToInr(balance.balancePaise),
+      held_inr: paiseToInr(balance.heldPaise),
+      rate_limit_per_minute: account.rateLimitPerMinute,
+    };
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/admin/v1/accounts/:id/keys',
+    { config: { api: 'admin.keys.create' } },
+    async (request, reply) => {
+      const body = parseOrThrow(IssueKeyRequest, request.body);
+      if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
+      const key = await accounts.issueKey(request.params.id, body.environment);
+      return reply.code(201).send({ key_id: key.keyId, api_key: key.apiKey });
+    },
+  );
+
+  app.delete<{ Params: { keyId: string } }>(
+    '/admin/v1/keys/:keyId',
+    { config: { api: 'admin.keys.revoke' } },
+    async (request, reply) => {
+      if (!(await accounts.revokeKey(request.params.keyId))) {
+        throw new AppError('NOT_FOUND', `There is no active key ${request.params.keyId}`);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/admin/v1/accounts/:id/credits',
+    { config: { api: 'admin.credits.create' } },
+    async (request) => {
+      const body = parseOrThrow(CreditRequest, request.body);
+      if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
+      const balancePaise = await wallet.credit(request.params.id, body.amount_inr, body.reference);
+      return { balance_inr: paiseToInr(balancePaise) };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+export interface HealthRoutesOptions {
+  redis: Redis;
+  /** Checks with at least one source, per environment. */
+  sourcesSummary: () => Record<string, unknown>;
+}
+
+export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions): Promise<void> {
+  app.get('/healthz', { config: { api: 'healthz' } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { config: { api: 'readyz' } }, async (_request, reply) => {
+    const redisOk = await options.redis
+      .ping()
+      .then((pong) => pong === 'PONG')
+      .catch(() => false);
+    return reply
+      .code(redisOk ? 200 : 503)
+      .send({ status: redisOk ? 'ready' : 'not_ready', redis: redisOk ? 'ok' : 'unreachable', sources: options.sourcesSummary() });
+  });
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { bodyObject, integerField, textField } from './fields.js';
+
+/** An INR amount with at most 2 decimals, as whole paise. */
+function inrAmount(min: number, max: number) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine((inr) => Math.abs(inr * 100 - Math.round(inr * 100)) < 1e-6, 'must have at most 2 decimals')
+    .transform((inr) => Math.round(inr * 100));
+}
+
+export const CreateAccountRequest = bodyObject({
+  name: textField(200),
+  balance_inr: inrAmount(0, 100_000_000).optional(),
+  rate_limit_per_minute: integerField(1, 1_000_000).optional(),
+});
+
+export const IssueKeyRequest = bodyObject({
+  environment: z.enum(['sandbox', 'live'], { error: 'must be "sandbox" or "live"' }),
+});
+
+export const CreditRequest = bodyObject({
+  amount_inr: inrAmount(0.01, 100_000_000),
+  reference: textField(200),
+});

@@ -1,0 +1,54 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { newRequestId } from './api/envelope.js';
+import { registerErrorHandling } from './api/error-handler.js';
+import './api/request-context.js';
+import { adminRoutes } from './api/routes/admin.js';
+import { healthRoutes } from './api/routes/health.js';
+import { operationRoutes } from './api/routes/operations.js';
+import type { Deps } from './deps.js';
+import { CHECK_NAMES } from './domain/operations.js';
+
+export interface AppOptions {
+  adminToken: string;
+}
+
+/** The HTTP app. It never listens: server.ts does, and tests use app.inject(). */
+export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; naming the base type keeps plugins' instance types default.
+    loggerInstance: deps.log as FastifyBaseLogger,
+    genReqId: newRequestId,
+    // Request ids are ours; a client-sent id would let one caller's logs pose as another's.
+    requestIdHeader: false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    return503OnClosing: true,
+  });
+
+  app.decorateRequest('startedAtMs', 0);
+  app.decorateRequest('auth', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAtMs = performance.now();
+    reply.header('X-Request-Id', request.id);
+  });
+
+  registerErrorHandling(app);
+
+  await app.register(healthRoutes, {
+    redis: deps.redis,
+    sourcesSummary: () =>
+      Object.fromEntries(
+        (['sandbox', 'live'] as const).map((env) => [
+          env,
+          { checks_with_sources: CHECK_NAMES.filter((check) => deps.chains[env][check].length > 0).length },
+        ]),
+      ),
+  });
+  await app.register(operationRoutes, {
+    accounts: deps.accounts,
+    verifier: deps.verifier,
+    requestBudgetMs: deps.config.requestBudgetMs,
+    now: deps.now,
+  });
+  await app.register(adminRoutes, { adminToken: options.adminToken, accounts: deps.accounts, wallet: deps.wallet });
+  return app;
+}

@@ -1,0 +1,74 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createDeps, createLogger } from './deps.js';
+import { resolveAdminToken } from './store/admin-token.js';
+import { createFirstStartAccount } from './store/bootstrap.js';
+import { RedisBinaryMissingError } from './store/managed-redis.js';
+import { resolveRedis } from './store/redis-connection.js';
+
+let stopRedisOnFailure: (() => Promise<void>) | undefined;
+
+/** Entry point: config → Redis → deps → app → listen, and a graceful close on signals. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const redis = await resolveRedis(config.redisUrl, config.dataDir, log);
+  // From here on a failed start must not leave the private redis-server running.
+  stopRedisOnFailure = redis.stop;
+  const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
+  const admin = await resolveAdminToken(config.adminToken, config.dataDir);
+  const app = await buildApp(deps, { adminToken: admin.token });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed'));
+    await deps.close();
+    await redis.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host }).catch(async (error: unknown) => {
+    await deps.close();
+    throw error;
+  });
+  // PORT=0 picks a free port: report the one actually bound.
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const first = await createFirstStartAccount(deps.redis, deps.keys, deps.accounts, deps.wallet);
+
+  const lines = [`Business verification service listening on ${baseUrl}`];
+  if (admin.generated) lines.push(`Admin token (saved in ${admin.file}): ${admin.token}`);
+  else if (admin.file) lines.push(`Admin token: see ${admin.file}`);
+  if (first) {
+    lines.push(
+      `Sandbox account ${first.accountId} created with ₹1,000.00. Its API key (shown once, only its hash is stored):`,
+      `  ${first.sandboxKey}`,
+      'Try:',
+      `  curl -s ${baseUrl}/v1/gst/verify -H 'Authorization: Bearer ${first.sandboxKey}' -H 'Content-Type: application/json' -d '{"gstin":"27AAPFU0939F1ZV"}'`,
+    );
+  } else {
+    lines.push(
+      `Create a key with: curl -s -X POST ${baseUrl}/admin/v1/accounts -H 'Authorization: Bearer <admin token>' -H 'Content-Type: application/json' -d '{"name":"me","balance_inr":1000}'`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch(async (error: unknown) => {
+  await stopRedisOnFailure?.().catch(() => {});
+  // Start-up failures the operator can fix get one readable line, not a stack trace.
+  if (error instanceof ConfigError || error instanceof RedisBinaryMissingError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`port already in use: ${(error as Error).message.split(': ').pop()} (set PORT to another port)`);
+  } else {
+    console.error('failed to start:', error);
+  }
+  process.exit(1);
+});

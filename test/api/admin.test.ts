@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('admin API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('creates an account with a sandbox and a live key and an opening balance', async () => {
+    const res = await t.admin('POST', '/admin/v1/accounts', { name: 'Acme Procurement', balance_inr: 250.5, rate_limit_per_minute: 120 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['account_id', 'live_key', 'sandbox_key']);
+    expect(body.sandbox_key).toMatch(/^bv_test_/);
+    expect(body.live_key).toMatch(/^bv_live_/);
+
+    const account = await t.admin('GET', `/admin/v1/accounts/${body.account_id}`);
+    expect(account.statusCode).toBe(200);
+    expect(account.json()).toEqual({
+      account_id: body.account_id,
+      name: 'Acme Procurement',
+      balance_inr: 250.5,
+      held_inr: 0,
+      rate_limit_per_minute: 120,
+    });
+  });
+
+  it('defaults the rate limit to 600 per minute', async () => {
+    const res = await t.admin('POST', '/admin/v1/accounts', { name: 'Defaults' });
+    const account = await t.admin('GET', `/admin/v1/accounts/${res.json().account_id}`);
+    expect(account.json()).toMatchObject({ balance_inr: 0, held_inr: 0, rate_limit_per_minute: 600 });
+  });
+
+  it('adds credits and answers the new balance', async () => {
+    const res = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 99.99, reference: 'NEFT 123' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ balance_inr: 1099.99 });
+  });
+
+  it('issues a live key that authenticates as live', async () => {
+    const res = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'live' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().key_id).toMatch(/^key_[a-z0-9]{12}$/);
+    const call = await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' }, res.json().api_key);
+    expect(call.json().meta.environment).toBe('live');
+  });
+
+  it.each([
+    ['a missing name', {}, 'name', /required/],
+    ['a negative balance', { name: 'x', balance_inr: -1 }, 'balance_inr', /at least 0/],
+    ['a balance with 3 decimals', { name: 'x', balance_inr: 1.005 }, 'balance_inr', /2 decimals/],
+    ['an unknown field', { name: 'x', plan: 'gold' }, 'plan', /not allowed/],
+  ])('rejects %s with 400 naming the field', async (_label, body, field, message) => {
+    const res = await t.admin('POST', '/admin/v1/accounts', body);
+    expect(res.statusCode).toBe(400);
+    const detail = res.json().error.details.find((d: { field: string }) => d.field === field);
+    expect(detail.message).toMatch(message);
+  });
+
+  it('answers 404 for an unknown account or key', async () => {
+    expect((await t.admin('GET', '/admin/v1/accounts/acct_0000000000000000')).statusCode).toBe(404);
+    expect((await t.admin('POST', '/admin/v1/accounts/acct_0000000000000000/keys', { environment: 'sandbox' })).statusCode).toBe(404);
+    expect((await t.admin('DELETE', '/admin/v1/keys/key_000000000000')).statusCode).toBe(404);
+  });
+
+  it('refuses customer keys and missing or wrong admin tokens', async () => {
+    for (const authorization of [`Bearer ${t.sandboxKey}`, `Bearer ${t.liveKey}`, 'Bearer wrong-token-wrong-token', undefined]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/admin/v1/accounts/${t.accountId}`,
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const GSTIN = '27AAPFU0939F1ZV';
+
+describe('API key authentication', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('serves a call made with a valid sandbox key', async () => {
+    const res = await t.post('/v1/gst/verify', { gstin: GSTIN });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no Authorization header', null],
+    ['an empty bearer', ''],
+    ['a malformed key', 'not-a-key'],
+    ['a well-formed but unknown key', 'bv_test_abcdefghijkl_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef'],
+  ])('answers 401 AUTH_INVALID_KEY for %s', async (_label, key) => {
+    const res =
+      key === ''
+        ? await t.app.inject({ method: 'POST', url: '/v1/gst/verify', headers: { authorization: 'Bearer ' }, payload: { gstin: GSTIN } })
+        : await t.post('/v1/gst/verify', { gstin: GSTIN }, key);
+    expect(res.statusCode).toBe(401);
+    const body = ErrorEnvelopeShape.parse(res.json());
+    expect(body.error.code).toBe('AUTH_INVALID_KEY');
+    expect(body.meta.charged).toBe(false);
+  });
+
+  it('answers 401 for a key whose secret part is wrong even though its id exists', async () => {
+    const tampered = t.sandboxKey.slice(0, -1) + (t.sandboxKey.endsWith('A') ? 'B' : 'A');
+    const res = await t.post('/v1/gst/verify', { gstin: GSTIN }, tampered);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 401 for a key presented with the other environment prefix', async () => {
+    const swapped = t.sandboxKey.replace('bv_test_', 'bv_live_');
+    const res = await t.post('/v1/gst/verify', { gstin: GSTIN }, swapped);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('checks the key before the body, so a caller without a key learns nothing about validation', async () => {
+    const res = await t.post('/v1/gst/verify', '{not json', null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('stops accepting a key at once when it is revoked', async () => {
+    const issued = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'sandbox' });
+    expect(issued.statusCode).toBe(201);
+    const { key_id, api_key } = issued.json() as { key_id: string; api_key: string };
+    expect((await t.post('/v1/gst/verify', { gstin: GSTIN }, api_key)).statusCode).toBe(200);
+
+    const revoked = await t.admin('DELETE', `/admin/v1/keys/${key_id}`);
+    expect(revoked.statusCode).toBe(204);
+    const after = await t.post('/v1/gst/verify', { gstin: GSTIN }, api_key);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('AUTH_INVALID_KEY');
+  });
+
+  it('stores only a hash of each key, never the key itself', async () => {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await t.deps.redis.scan(cursor, 'MATCH', `${t.deps.keys.prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    const dump: string[] = [];
+    for (const key of keys) {
+      const type = await t.deps.redis.type(key);
+      if (type === 'hash') dump.push(JSON.stringify(await t.deps.redis.hgetall(key)));
+      else if (type === 'string') dump.push((await t.deps.redis.get(key)) ?? '');
+      else if (type === 'set') dump.push(...(await t.deps.redis.smembers(key)));
+      else if (type === 'stream') dump.push(JSON.stringify(await t.deps.redis.xrange(key, '-', '+')));
+    }
+    const secretOf = (key: string) => key.split('_').pop() as string;
+    expect(dump.join('\n')).not.toContain(secretOf(t.sandboxKey));
+    expect(dump.join('\n')).not.toContain(secretOf(t.liveKey));
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { envelopeShape, ErrorEnvelopeShape, GstRecordShape } from '../helpers/contract-shapes.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const GSTIN = '27AAPFU0939F1ZV';
+
+describe('the response envelope', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BV_BODY_LIMIT_BYTES: '2048' } });
+  });
+  afterAll(() => t.close());
+
+  it('wraps a success with request_id, api, version, data and the meta of API.md', async () => {
+    const res = await t.post('/v1/gst/verify', { gstin: GSTIN });
+    const body = envelopeShape('gst.verify', GstRecordShape).parse(res.json());
+    expect(body.meta).toMatchObject({ charged: false, amount_inr: 0, environment: 'sandbox', checks: 1, data_freshness: 'live' });
+    expect(res.headers['x-request-id']).toBe(body.request_id);
+  });
+
+  it('gives every request its own id and ignores one sent by the client', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/gst/verify',
+        headers: { authorization: `Bearer ${t.sandboxKey}`, 'x-request-id': 'req_client', 'content-type': 'application/json' },
+        payload: { gstin: GSTIN },
+      });
+      ids.add(res.json().request_id);
+    }
+    expect(ids.size).toBe(5);
+    expect(ids.has('req_client')).toBe(false);
+  });
+
+  it('answers 400 VALIDATION_FAILED for a body that is not JSON', async () => {
+    const res = await t.post('/v1/gst/verify', '{"gstin": ');
+    expect(res.statusCode).toBe(400);
+    const body = ErrorEnvelopeShape.parse(res.json());
+    expect(body.error).toMatchObject({ code: 'VALIDATION_FAILED', retryable: false, details: [{ field: 'body' }] });
+    expect(body.api).toBe('gst.verify');
+  });
+
+  it.each([
+    ['a JSON array', '[]'],
+    ['a JSON string', '"27AAPFU0939F1ZV"'],
+    ['null', 'null'],
+  ])('answers 400 naming the body when it is %s', async (_label, payload) => {
+    const res = await t.post('/v1/gst/verify', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([{ field: 'body', message: 'must be a JSON object' }]);
+  });
+
+  it('answers 400 for a body sent as another content type', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gst/verify',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'text/plain' },
+      payload: 'gstin=27AAPFU0939F1ZV',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers 413 PAYLOAD_TOO_LARGE past the body limit', async () => {
+    const res = await t.post('/v1/mca/search', { name: 'x'.repeat(4096) });
+    expect(res.statusCode).toBe(413);
+    expect(ErrorEnvelopeShape.parse(res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 404 NOT_FOUND in the envelope for an unknown route or method', async () => {
+    for (const [method, url] of [
+      ['POST', '/v1/gst/unknown'],
+      ['GET', '/v1/gst/verify'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+      expect(res.statusCode).toBe(404);
+      expect(ErrorEnvelopeShape.parse(res.json()).error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('serves health and readiness without a key', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'ready', redis: 'ok' });
+  });
+});

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../helpers/scenarios.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+
+/** Every `curl -s $BV/v1/... -d '<json>'` example in the README, as path and body. */
+const EXAMPLES = [...README.matchAll(/curl -s \$BV(\/v1\/[a-z0-9/-]+) [^`]*?-d '([^']+)'/g)].map((m) => ({
+  path: m[1] as string,
+  body: m[2] as string,
+}));
+
+describe('README', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows a curl example for each of the nine single operations', () => {
+    expect(new Set(EXAMPLES.map((e) => e.path)).size).toBe(9);
+  });
+
+  it.each(EXAMPLES)('curl example for $path answers 200 on a sandbox key', async ({ path, body }) => {
+    const res = await t.post(path, body);
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('lists every published scenario identifier', () => {
+    for (const scenario of SCENARIOS) {
+      expect(README, scenario.name).toContain(`| ${scenario.name} |`);
+      for (const value of Object.values(scenario.identifiers)) expect(README, `${scenario.name} ${value}`).toContain(`\`${value}\``);
+    }
+  });
+
+  it('matches the PAN Verify example name to the holder', async () => {
+    const example = EXAMPLES.find((e) => e.path === '/v1/pan/verify');
+    const res = await t.post('/v1/pan/verify', example?.body);
+    expect(res.json().data.name_match.result).toBe('match');
+  });
+});
