@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { istTimestamp } from '../domain/dates.js';
-import { API_VERSION, paiseToInr } from '../domain/operations.js';
+import { API_VERSION, paiseToInr, type Environment } from '../domain/operations.js';
 import type { AppError } from '../errors.js';
-import type { Environment } from '../store/api-key-format.js';
 
 /** Request ids are ours, never taken from the client: `req_` and 24 hex characters. */
 export function newRequestId(): string {

@@ -27,6 +27,9 @@ export const BUNDLE_CAP_PAISE = OPERATIONS.business360.pricePaise;
 
 export const API_VERSION = '2026-10-01';
 
+/** Sandbox keys are served from the synthetic registry, live keys from the live sources. */
+export type Environment = 'sandbox' | 'live';
+
 /** Paise to the INR number on the wire, 2 decimals. */
 export function paiseToInr(amountPaise: number): number {
   return Math.round(amountPaise) / 100;

@@ -32,9 +32,10 @@ export async function runChain<C extends CheckName>(
     let outcome: SourceOutcome<CheckAnswers[C]>;
     try {
       outcome = await handler(input, context);
-    } catch (error) {
-      // An adapter bug must not take the call down with a 500: treat it as this source failing.
-      outcome = { outcome: 'bad_response', message: `source ${source.name} failed: ${(error as Error).message}` };
+    } catch {
+      // An adapter bug must not take the call down with a 500: treat it as this source
+      // failing. Its message stays out of the answer, which must not leak internals.
+      outcome = { outcome: 'bad_response', message: `source ${source.name} failed unexpectedly` };
     }
     if (outcome.outcome === 'ok' || outcome.outcome === 'not_found') {
       return { outcome, attempts, source: source.name };

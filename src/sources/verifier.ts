@@ -1,7 +1,7 @@
 import { buildDirectorsRecord } from '../domain/directors.js';
 import { buildReturnsRecord } from '../domain/gst-returns.js';
 import { rankSearch } from '../domain/company-search.js';
-import type { CheckName } from '../domain/operations.js';
+import type { CheckName, Environment } from '../domain/operations.js';
 import { buildPanVerification } from '../domain/pan-verification.js';
 import type {
   CinPanMapping,
@@ -15,7 +15,6 @@ import type {
   PanVerification,
 } from '../domain/records.js';
 import { AppError } from '../errors.js';
-import type { Environment } from '../store/api-key-format.js';
 import { runChain, type ChainResult } from './chain.js';
 import type { CheckAnswers, CheckInputs, CompanyRef, SourceOutcome, Source } from './port.js';
 

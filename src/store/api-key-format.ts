@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type Environment = 'sandbox' | 'live';
+import type { Environment } from '../domain/operations.js';
+
+export type { Environment };
 
 const ENV_TAG: Record<Environment, string> = { sandbox: 'test', live: 'live' };
 const KEY_PATTERN = /^bv_(test|live)_([a-z0-9]{12})_([A-Za-z0-9]{32})$/;

@@ -65,7 +65,7 @@ describe('source chain', () => {
   it('treats an adapter that throws as a failed source, not a crash', async () => {
     const calls: string[] = [];
     const result = await runChain('gst.verify', [source('a', new Error('bug'), calls)], input, context());
-    expect(result.outcome).toMatchObject({ outcome: 'bad_response' });
+    expect(result.outcome).toEqual({ outcome: 'bad_response', message: 'source a failed unexpectedly' });
   });
 
   it('answers unavailable naming the check when no source is configured', async () => {
