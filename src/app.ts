@@ -2,9 +2,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { newRequestId } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
+import { customerApi } from './api/customer-api.js';
 import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
-import { operationRoutes } from './api/routes/operations.js';
 import type { Deps } from './deps.js';
 import { CHECK_NAMES } from './domain/operations.js';
 
@@ -43,10 +43,15 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
         ]),
       ),
   });
-  await app.register(operationRoutes, {
+  await app.register(customerApi, {
+    redis: deps.redis,
+    keys: deps.keys,
     accounts: deps.accounts,
+    wallet: deps.wallet,
+    idempotency: deps.idempotency,
     verifier: deps.verifier,
     requestBudgetMs: deps.config.requestBudgetMs,
+    holdTtlMs: deps.config.holdTtlMs,
     now: deps.now,
   });
   await app.register(adminRoutes, { adminToken: options.adminToken, accounts: deps.accounts, wallet: deps.wallet });

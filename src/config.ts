@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   BV_SANDBOX_SEED: z.coerce.number().int().min(0).default(20_261_001),
   /** The time budget of one call across all its upstream attempts. */
   BV_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** How long a wallet hold lives before the sweeper releases it; longer than any call. */
+  BV_HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(120_000),
+  BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   BV_KEY_PREFIX: z
     .string()
@@ -36,6 +39,8 @@ export interface Config {
   sandboxSeed: number;
   requestBudgetMs: number;
   bodyLimitBytes: number;
+  holdTtlMs: number;
+  holdSweepIntervalMs: number;
   keyPrefix: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -53,6 +58,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.BV_HOLD_TTL_MS <= e.BV_REQUEST_BUDGET_MS) {
+    // A hold swept while its call still runs would let that call go unbilled.
+    throw new ConfigError('invalid configuration: BV_HOLD_TTL_MS: must be longer than BV_REQUEST_BUDGET_MS');
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -63,6 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     sandboxSeed: e.BV_SANDBOX_SEED,
     requestBudgetMs: e.BV_REQUEST_BUDGET_MS,
     bodyLimitBytes: e.BV_BODY_LIMIT_BYTES,
+    holdTtlMs: e.BV_HOLD_TTL_MS,
+    holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
   });

@@ -7,6 +7,7 @@ import { loadSandboxRegistry } from './sources/sandbox/registry.js';
 import { createSandboxSource } from './sources/sandbox/sandbox-source.js';
 import { createVerifier, type SourceChains, type Verifier } from './sources/verifier.js';
 import { AccountStore } from './store/accounts.js';
+import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
 import { WalletStore } from './store/wallet.js';
 
@@ -18,6 +19,7 @@ export interface Deps {
   keys: RedisKeys;
   accounts: AccountStore;
   wallet: WalletStore;
+  idempotency: IdempotencyStore;
   chains: SourceChains;
   verifier: Verifier;
   now: () => Date;
@@ -63,6 +65,7 @@ export async function createDeps(
     keys,
     accounts: new AccountStore(redis, keys),
     wallet: new WalletStore(redis, keys),
+    idempotency: new IdempotencyStore(redis, keys),
     chains,
     verifier: createVerifier(chains),
     now: overrides.now ?? (() => new Date()),

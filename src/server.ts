@@ -19,11 +19,21 @@ async function main(): Promise<void> {
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
 
+  // Any API process may sweep: releasing an expired hold is idempotent.
+  const sweeper = setInterval(() => {
+    deps.wallet
+      .sweepExpiredHolds()
+      .then((released) => released > 0 && log.warn({ released }, 'released expired wallet holds'))
+      .catch((error: unknown) => log.error({ err: error }, 'sweeping expired holds failed'));
+  }, config.holdSweepIntervalMs);
+  sweeper.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    clearInterval(sweeper);
     await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed'));
     await deps.close();
     await redis.stop();

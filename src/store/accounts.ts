@@ -16,6 +16,7 @@ export interface AuthenticatedKey {
   accountId: string;
   keyId: string;
   environment: Environment;
+  rateLimitPerMinute: number;
 }
 
 export interface IssuedKey {
@@ -62,19 +63,35 @@ export class AccountStore {
     };
   }
 
-  async issueKey(accountId: string, environment: Environment): Promise<IssuedKey> {
+  /** Issues a key for an existing account (the caller checks that it exists). */
+  async listIds(): Promise<string[]> {
+    return (await this.redis.smembers(this.keys.accounts())).sort();
+  }
+
+  async issueKey(account: Account, environment: Environment): Promise<IssuedKey> {
     const { keyId, apiKey, hash } = generateApiKey(environment);
+    const accountId = account.accountId;
     await this.redis
       .multi()
       .hset(this.keys.apiKey(keyId), {
         account_id: accountId,
         environment,
         hash,
+        // Copied onto the key so authentication reads everything a call needs in one round trip.
+        rate_limit_per_minute: account.rateLimitPerMinute,
         created_at: new Date().toISOString(),
       })
       .sadd(this.keys.accountApiKeys(accountId), keyId)
       .exec();
     return { keyId: publicKeyId(keyId), apiKey };
+  }
+
+  /** Changes an account's rate limit, on the account and on every key it has issued. */
+  async setRateLimit(accountId: string, rateLimitPerMinute: number): Promise<void> {
+    const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
+    const multi = this.redis.multi().hset(this.keys.account(accountId), 'rate_limit_per_minute', rateLimitPerMinute);
+    for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'rate_limit_per_minute', rateLimitPerMinute);
+    await multi.exec();
   }
 
   /** Revokes at once: the record is marked, and authentication reads it on every call. */
@@ -98,16 +115,22 @@ export class AccountStore {
   async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
     const parsed = parseApiKey(apiKey);
     if (parsed === undefined) return undefined;
-    const [hash, accountId, environment, revokedAt] = await this.redis.hmget(
+    const [hash, accountId, environment, revokedAt, rateLimit] = await this.redis.hmget(
       this.keys.apiKey(parsed.keyId),
       'hash',
       'account_id',
       'environment',
       'revoked_at',
+      'rate_limit_per_minute',
     );
     if (!hash || !accountId || revokedAt) return undefined;
     if (!hashesEqual(hash, hashApiKey(apiKey))) return undefined;
     if (environment !== parsed.environment) return undefined;
-    return { accountId, keyId: parsed.keyId, environment: parsed.environment };
+    return {
+      accountId,
+      keyId: parsed.keyId,
+      environment: parsed.environment,
+      rateLimitPerMinute: Number(rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
+    };
   }
 }

@@ -20,7 +20,7 @@ export async function createFirstStartAccount(
   if (claimed !== 'OK') return undefined;
   const account = await accounts.create({ name: 'Sandbox (created on first start)' });
   await wallet.credit(account.accountId, FIRST_START_BALANCE_PAISE, 'first start credit');
-  const key = await accounts.issueKey(account.accountId, 'sandbox');
+  const key = await accounts.issueKey(account, 'sandbox');
   await redis.set(keys.bootstrap(), account.accountId);
   return { accountId: account.accountId, sandboxKey: key.apiKey };
 }

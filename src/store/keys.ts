@@ -11,10 +11,18 @@ export interface RedisKeys {
   account(accountId: string): string;
   /** Set of the account's key ids. */
   accountApiKeys(accountId: string): string;
-  /** Hash: balance_paise, held_paise. */
+  /** Hash: balance_paise (holds included), held_paise, topups_paise, commits_paise. */
   wallet(accountId: string): string;
+  /** Hash: hold id → "amount_paise|expires_at_ms|reference" for every open hold. */
+  holds(accountId: string): string;
   /** Stream of wallet changes (top-up, hold, commit, release). */
   ledger(accountId: string): string;
+  /** Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. */
+  holdExpiries(): string;
+  /** Sliding-window counters of one API key (rate limit). */
+  rateLimit(accountId: string, keyId: string): string;
+  /** Hash: one Idempotency-Key's state and stored answer. */
+  idempotency(accountId: string, keyHash: string): string;
   /** Hash: account_id, environment, hash (SHA-256 of the key), created_at, revoked_at. */
   apiKey(keyId: string): string;
   /** Set once, when the first-start sandbox account has been created. */
@@ -29,7 +37,11 @@ export function createRedisKeys(prefix: string): RedisKeys {
     account: (id) => `${account(id)}:account`,
     accountApiKeys: (id) => `${account(id)}:keys`,
     wallet: (id) => `${account(id)}:wallet`,
+    holds: (id) => `${account(id)}:holds`,
     ledger: (id) => `${account(id)}:ledger`,
+    holdExpiries: () => `${prefix}:hold-expiries`,
+    rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
+    idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
     bootstrap: () => `${prefix}:bootstrap`,
   };

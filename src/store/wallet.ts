@@ -1,45 +1,167 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
+  /** Money in the wallet, held money included. */
   balancePaise: number;
   heldPaise: number;
+  availablePaise: number;
+}
+
+export type HoldResult = { ok: true } | { ok: false; availablePaise: number };
+
+export interface LedgerEntry {
+  id: string;
+  type: 'topup' | 'hold' | 'commit' | 'release';
+  amountPaise: number;
+  balancePaise: number;
+  reference: string;
+  at: string;
 }
 
 /**
- * A top-up adds to the balance and appends to the ledger in one script, so the ledger can
- * never miss a change the balance saw.
+ * The prepaid wallet (DESIGN.md §4). Every charge goes through a hold: hold the most a call
+ * can cost, then commit what succeeded and release the rest. A hold resolves at most once,
+ * and carries an expiry after which the sweeper releases it, so a process that dies between
+ * hold and commit never strands money.
  */
-const CREDIT_SCRIPT = `
-local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
-redis.call('XADD', KEYS[2], '*', 'type', 'topup', 'amount_paise', ARGV[1],
-  'balance_paise', balance, 'reference', ARGV[2], 'at', ARGV[3])
-return balance`;
-
 export class WalletStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
 
+  private accountKeys(accountId: string): [string, string, string] {
+    return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
+  }
+
   async credit(accountId: string, amountPaise: number, reference: string): Promise<number> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
       throw new RangeError('a credit must be a positive whole number of paise');
     }
-    const balance = await this.redis.eval(
-      CREDIT_SCRIPT,
-      2,
-      this.keys.wallet(accountId),
-      this.keys.ledger(accountId),
+    const balance = await this.redis.eval(CREDIT, 3, ...this.accountKeys(accountId), amountPaise, reference, new Date().toISOString());
+    return Number(balance);
+  }
+
+  /**
+   * Holds `amountPaise` until commit, release or expiry. The expiry is registered with the
+   * sweeper first, so even a crash right after the hold leaves it findable.
+   */
+  async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
+    if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
+    const expiresAtMs = Date.now() + ttlMs;
+    await this.redis.zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`);
+    const [status, available] = (await this.redis.eval(
+      HOLD,
+      3,
+      ...this.accountKeys(accountId),
+      holdId,
       amountPaise,
+      expiresAtMs,
       reference,
       new Date().toISOString(),
-    );
-    return Number(balance);
+    )) as [string, number];
+    if (status === 'insufficient') {
+      await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+      return { ok: false, availablePaise: Number(available) };
+    }
+    return { ok: true };
+  }
+
+  /**
+   * Charges up to the held amount and releases the rest. Returns what was charged, or
+   * undefined when the hold was already resolved (committed, released, or swept).
+   */
+  async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
+    return this.resolve(accountId, holdId, chargePaise, false);
+  }
+
+  async release(accountId: string, holdId: string): Promise<void> {
+    await this.resolve(accountId, holdId, 0, false);
+  }
+
+  private async resolve(accountId: string, holdId: string, chargePaise: number, expiredOnly: boolean): Promise<number | undefined> {
+    const [status, charged] = (await this.redis.eval(
+      RESOLVE,
+      3,
+      ...this.accountKeys(accountId),
+      holdId,
+      chargePaise,
+      new Date().toISOString(),
+      expiredOnly ? '1' : '0',
+      Date.now(),
+    )) as [string, number];
+    if (status === 'open') return undefined;
+    await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+    return status === 'ok' ? Number(charged) : undefined;
+  }
+
+  /** Releases every hold past its expiry; returns how many it released. */
+  async sweepExpiredHolds(nowMs = Date.now(), batch = 500): Promise<number> {
+    let released = 0;
+    for (;;) {
+      const due = await this.redis.zrangebyscore(this.keys.holdExpiries(), 0, nowMs, 'LIMIT', 0, batch);
+      if (due.length === 0) return released;
+      for (const member of due) {
+        const [accountId, holdId] = member.split('|') as [string, string];
+        const before = await this.redis.hexists(this.keys.holds(accountId), holdId);
+        await this.resolve(accountId, holdId, 0, true);
+        if (before === 1) released++;
+      }
+      if (due.length < batch) return released;
+    }
   }
 
   async balance(accountId: string): Promise<WalletBalance> {
     const [balance, held] = await this.redis.hmget(this.keys.wallet(accountId), 'balance_paise', 'held_paise');
-    return { balancePaise: Number(balance ?? 0), heldPaise: Number(held ?? 0) };
+    const balancePaise = Number(balance ?? 0);
+    const heldPaise = Number(held ?? 0);
+    return { balancePaise, heldPaise, availablePaise: balancePaise - heldPaise };
   }
+
+  /** Newest first; `before` is the id of the last entry of the previous page. */
+  async ledger(accountId: string, limit: number, before?: string): Promise<{ entries: LedgerEntry[]; next: string | undefined }> {
+    const end = before === undefined ? '+' : `(${before}`;
+    const rows = await this.redis.xrevrange(this.keys.ledger(accountId), end, '-', 'COUNT', limit + 1);
+    const entries = rows.slice(0, limit).map(([id, fields]) => toLedgerEntry(id, fields));
+    return { entries, next: rows.length > limit ? entries.at(-1)?.id : undefined };
+  }
+
+  /** Every ledger entry, oldest first, in pages (for reconciliation). */
+  async *allLedgerEntries(accountId: string, pageSize = 1000): AsyncGenerator<LedgerEntry> {
+    let start = '-';
+    for (;;) {
+      const rows = await this.redis.xrange(this.keys.ledger(accountId), start, '+', 'COUNT', pageSize);
+      for (const [id, fields] of rows) yield toLedgerEntry(id, fields);
+      if (rows.length < pageSize) return;
+      start = `(${rows.at(-1)?.[0]}`;
+    }
+  }
+
+  /** The wallet hash and the open holds, read together. */
+  async snapshot(accountId: string): Promise<{ wallet: Record<string, string>; holds: Record<string, string> }> {
+    const results = await this.redis
+      .multi()
+      .hgetall(this.keys.wallet(accountId))
+      .hgetall(this.keys.holds(accountId))
+      .exec();
+    return {
+      wallet: (results?.[0]?.[1] ?? {}) as Record<string, string>,
+      holds: (results?.[1]?.[1] ?? {}) as Record<string, string>,
+    };
+  }
+}
+
+function toLedgerEntry(id: string, fields: string[]): LedgerEntry {
+  const map: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) map[fields[i] as string] = fields[i + 1] as string;
+  return {
+    id,
+    type: map.type as LedgerEntry['type'],
+    amountPaise: Number(map.amount_paise),
+    balancePaise: Number(map.balance_paise),
+    reference: map.reference ?? '',
+    at: map.at ?? '',
+  };
 }

@@ -47,6 +47,16 @@ describe('admin API', () => {
     expect(call.json().meta.environment).toBe('live');
   });
 
+  it("changes an account's rate limit for the keys it already has", async () => {
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Grows', balance_inr: 5 })).json();
+    const res = await t.admin('PATCH', `/admin/v1/accounts/${created.account_id}`, { rate_limit_per_minute: 1200 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ account_id: created.account_id, rate_limit_per_minute: 1200 });
+    const call = await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' }, created.sandbox_key);
+    expect(call.headers['ratelimit-limit']).toBe('1200');
+    expect((await t.admin('PATCH', `/admin/v1/accounts/${created.account_id}`, { rate_limit_per_minute: 0 })).statusCode).toBe(400);
+  });
+
   it.each([
     ['a missing name', {}, 'name', /required/],
     ['a negative balance', { name: 'x', balance_inr: -1 }, 'balance_inr', /at least 0/],

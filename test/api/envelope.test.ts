@@ -14,8 +14,17 @@ describe('the response envelope', () => {
   it('wraps a success with request_id, api, version, data and the meta of API.md', async () => {
     const res = await t.post('/v1/gst/verify', { gstin: GSTIN });
     const body = envelopeShape('gst.verify', GstRecordShape).parse(res.json());
-    expect(body.meta).toMatchObject({ charged: false, amount_inr: 0, environment: 'sandbox', checks: 1, data_freshness: 'live' });
+    expect(body.meta).toMatchObject({ charged: true, amount_inr: 0.75, environment: 'sandbox', checks: 1, data_freshness: 'live' });
     expect(res.headers['x-request-id']).toBe(body.request_id);
+    expect(res.headers['ratelimit-limit']).toBe('600');
+    expect(Number(res.headers['ratelimit-remaining'])).toBeLessThan(600);
+    expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
+  });
+
+  it('carries the RateLimit headers on error answers too', async () => {
+    const res = await t.post('/v1/gst/verify', { gstin: 'bad' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['ratelimit-limit']).toBe('600');
   });
 
   it('gives every request its own id and ignores one sent by the client', async () => {

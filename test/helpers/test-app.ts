@@ -16,7 +16,7 @@ export interface TestApp {
   accountId: string;
   /** POST a JSON body to a path with a key (the sandbox key unless another is given). */
   post(path: string, body: unknown, key?: string | null): Promise<LightMyRequestResponse>;
-  admin(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  admin(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

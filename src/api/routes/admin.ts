@@ -4,7 +4,8 @@ import { AppError } from '../../errors.js';
 import type { AccountStore } from '../../store/accounts.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
-import { CreateAccountRequest, CreditRequest, IssueKeyRequest } from '../schemas/admin-requests.js';
+import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 
 export interface AdminRoutesOptions {
@@ -14,6 +15,21 @@ export interface AdminRoutesOptions {
 }
 
 const accountNotFound = (id: string) => new AppError('NOT_FOUND', `There is no account ${id}`);
+
+function reconciliationBody(r: Reconciliation) {
+  return {
+    account_id: r.accountId,
+    ok: r.ok,
+    topups_inr: paiseToInr(r.topupsPaise),
+    commits_inr: paiseToInr(r.commitsPaise),
+    balance_inr: paiseToInr(r.balancePaise),
+    held_inr: paiseToInr(r.heldPaise),
+    available_inr: paiseToInr(r.balancePaise - r.heldPaise),
+    open_holds_inr: paiseToInr(r.openHoldsPaise),
+    difference_inr: paiseToInr(r.differencePaise),
+    problems: r.problems,
+  };
+}
 
 /** The operator's API (DESIGN.md §7): plain JSON bodies, errors in the envelope. */
 export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
@@ -26,8 +42,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (body.balance_inr !== undefined && body.balance_inr > 0) {
       await wallet.credit(account.accountId, body.balance_inr, 'opening balance');
     }
-    const sandbox = await accounts.issueKey(account.accountId, 'sandbox');
-    const live = await accounts.issueKey(account.accountId, 'live');
+    const sandbox = await accounts.issueKey(account, 'sandbox');
+    const live = await accounts.issueKey(account, 'live');
     return reply.code(201).send({ account_id: account.accountId, sandbox_key: sandbox.apiKey, live_key: live.apiKey });
   });
 
@@ -44,13 +60,38 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     };
   });
 
+  app.patch<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.update' } }, async (request) => {
+    const body = parseOrThrow(UpdateAccountRequest, request.body);
+    if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
+    await accounts.setRateLimit(request.params.id, body.rate_limit_per_minute);
+    const account = await accounts.get(request.params.id);
+    return { account_id: request.params.id, rate_limit_per_minute: account?.rateLimitPerMinute };
+  });
+
+  // Reconciliation: top-ups − commits must equal the available balance plus open holds.
+  app.get<{ Params: { id: string } }>(
+    '/admin/v1/accounts/:id/reconcile',
+    { config: { api: 'admin.reconcile' } },
+    async (request) => {
+      if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
+      return reconciliationBody(await reconcileAccount(wallet, request.params.id));
+    },
+  );
+
+  app.get('/admin/v1/reconcile', { config: { api: 'admin.reconcile' } }, async () => {
+    const results = [];
+    for (const accountId of await accounts.listIds()) results.push(reconciliationBody(await reconcileAccount(wallet, accountId)));
+    return { ok: results.every((r) => r.ok), accounts: results.length, problems: results.filter((r) => !r.ok) };
+  });
+
   app.post<{ Params: { id: string } }>(
     '/admin/v1/accounts/:id/keys',
     { config: { api: 'admin.keys.create' } },
     async (request, reply) => {
       const body = parseOrThrow(IssueKeyRequest, request.body);
-      if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
-      const key = await accounts.issueKey(request.params.id, body.environment);
+      const account = await accounts.get(request.params.id);
+      if (!account) throw accountNotFound(request.params.id);
+      const key = await accounts.issueKey(account, body.environment);
       return reply.code(201).send({ key_id: key.keyId, api_key: key.apiKey });
     },
   );

@@ -1,33 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../domain/operations.js';
+import { CHECK_NAMES, OPERATIONS, paiseToInr, type CheckName } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
 import type { Verifier } from '../../sources/verifier.js';
-import type { AccountStore } from '../../store/accounts.js';
-import { customerAuth } from '../customer-auth.js';
+import { runBilled } from '../../store/billing.js';
+import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 
 export interface OperationRoutesOptions {
-  accounts: AccountStore;
+  wallet: WalletStore;
   verifier: Verifier;
   requestBudgetMs: number;
+  holdTtlMs: number;
   now: () => Date;
 }
 
-/** The nine single operations: parse, verify through the source chain, answer in the envelope. */
+/**
+ * The nine single operations: parse, hold the price, verify through the source chain, commit
+ * on success or release on failure, answer in the envelope.
+ */
 export async function operationRoutes(app: FastifyInstance, options: OperationRoutesOptions): Promise<void> {
-  app.addHook('onRequest', customerAuth(options.accounts));
-
   for (const check of CHECK_NAMES) {
+    const pricePaise = OPERATIONS[check].pricePaise;
     app.post(OPERATIONS[check].path, { config: { api: check } }, async (request, reply) => {
       const input = parseOrThrow(OPERATION_REQUESTS[check as CheckName], request.body);
-      const result = await options.verifier.verify(check, input, {
-        environment: request.auth!.environment,
-        signal: AbortSignal.timeout(options.requestBudgetMs),
-        now: options.now(),
-      });
+      const auth = request.auth!;
+      const billed = await runBilled(
+        options.wallet,
+        { accountId: auth.accountId, reference: request.id, maxPaise: pricePaise, holdTtlMs: options.holdTtlMs },
+        async () => {
+          const result = await options.verifier.verify(check, input, {
+            environment: auth.environment,
+            signal: AbortSignal.timeout(options.requestBudgetMs),
+            now: options.now(),
+          });
+          return { result, costPaise: result.ok ? pricePaise : 0 };
+        },
+      );
+      if (!billed.ran) {
+        throw new AppError(
+          'WALLET_INSUFFICIENT_BALANCE',
+          `The wallet's available balance of ₹${paiseToInr(billed.availablePaise).toFixed(2)} is below this call's price of ₹${paiseToInr(pricePaise).toFixed(2)}; add credit and retry`,
+        );
+      }
+      const { result } = billed;
       if (!result.ok) return sendError(request, reply, result.error);
-      return reply.send(successEnvelope(request, result.data, { freshness: result.freshness }));
+      return reply.send(successEnvelope(request, result.data, { freshness: result.freshness, chargedPaise: billed.chargedPaise }));
     });
   }
 }

@@ -25,3 +25,7 @@ export const CreditRequest = bodyObject({
   amount_inr: inrAmount(0.01, 100_000_000),
   reference: textField(200),
 });
+
+export const UpdateAccountRequest = bodyObject({
+  rate_limit_per_minute: integerField(1, 1_000_000),
+});

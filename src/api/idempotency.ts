@@ -1,0 +1,75 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, validationError } from '../errors.js';
+import { requestFingerprint, type IdempotencyStore } from '../store/idempotency.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when this request claimed an Idempotency-Key and must store its answer. */
+    idempotency: { key: string; fingerprint: string } | undefined;
+  }
+}
+
+const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
+
+/**
+ * Answers not kept under a key: nothing ran (402) or the caller is told to retry (409, 5xx),
+ * so a retry with the same key must run again. 401 and 429 never get this far.
+ */
+function isKept(status: number): boolean {
+  return status < 500 && status !== 401 && status !== 402 && status !== 409 && status !== 429;
+}
+
+/**
+ * Idempotency-Key on every POST (API.md): the same key and body within 24 hours replays the
+ * first answer without running or billing anything; another body is a 422; a second request
+ * while the first is still running is a 409 with Retry-After.
+ */
+export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
+  return {
+    async preHandler(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers['idempotency-key'];
+      if (header === undefined || request.auth === undefined || request.method !== 'POST') return;
+      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+        throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, sent once' }]);
+      }
+      const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, request.body);
+      const claim = await store.claim(request.auth.accountId, header, fingerprint, lockMs);
+      switch (claim.kind) {
+        case 'claimed':
+          request.idempotency = { key: header, fingerprint };
+          return;
+        case 'mismatch':
+          throw new AppError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used with a different request; use a new key for a new request',
+          );
+        case 'in_progress':
+          reply.header('Retry-After', Math.max(1, Math.ceil(claim.retryAfterMs / 1000)));
+          throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry shortly');
+        case 'done':
+          return reply
+            .code(claim.status)
+            .header('Idempotent-Replayed', 'true')
+            .header('X-Request-Id', claim.requestId)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send(claim.body);
+      }
+    },
+
+    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const claimed = request.idempotency;
+      if (claimed === undefined || request.auth === undefined) return payload;
+      request.idempotency = undefined;
+      if (isKept(reply.statusCode) && typeof payload === 'string') {
+        await store.complete(request.auth.accountId, claimed.key, claimed.fingerprint, {
+          status: reply.statusCode,
+          body: payload,
+          requestId: request.id,
+        });
+      } else {
+        await store.abandon(request.auth.accountId, claimed.key, claimed.fingerprint);
+      }
+      return payload;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { paiseToInr } from '../../domain/operations.js';
+import type { WalletStore } from '../../store/wallet.js';
+import { successEnvelope } from '../envelope.js';
+import { parseOrThrow } from '../zod-problems.js';
+
+const LedgerQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'must be an integer from 1 to 100' })
+    .int('must be an integer from 1 to 100')
+    .min(1, 'must be an integer from 1 to 100')
+    .max(100, 'must be an integer from 1 to 100')
+    .default(20),
+  cursor: z
+    .string()
+    .regex(/^\d+-\d+$/, 'must be a next_cursor from a previous page')
+    .optional(),
+});
+
+/** The customer's view of the wallet and its ledger (API.md "Money"). Not billed. */
+export async function walletRoutes(app: FastifyInstance, options: { wallet: WalletStore }): Promise<void> {
+  app.get('/v1/wallet', { config: { api: 'wallet.get' } }, async (request) => {
+    const balance = await options.wallet.balance(request.auth!.accountId);
+    return successEnvelope(
+      request,
+      {
+        balance_inr: paiseToInr(balance.balancePaise),
+        held_inr: paiseToInr(balance.heldPaise),
+        available_inr: paiseToInr(balance.availablePaise),
+      },
+      { checks: 0 },
+    );
+  });
+
+  app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' } }, async (request) => {
+    const query = parseOrThrow(LedgerQuery, request.query);
+    const page = await options.wallet.ledger(request.auth!.accountId, query.limit, query.cursor);
+    return successEnvelope(
+      request,
+      {
+        entries: page.entries.map((entry) => ({
+          id: entry.id,
+          type: entry.type,
+          amount_inr: paiseToInr(entry.amountPaise),
+          balance_inr: paiseToInr(entry.balancePaise),
+          reference: entry.reference,
+          at: entry.at,
+        })),
+        next_cursor: page.next ?? null,
+      },
+      { checks: 0 },
+    );
+  });
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+
+/** API.md: a key is kept 24 hours from its first use. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * KEYS[1] the key's hash. ARGV: fingerprint, ttl_ms, lock_ms, now_ms.
+ * Returns {'claimed'} | {'mismatch'} | {'in_progress', ms_left} | {'done', status, body, request_id}.
+ * A claim whose process died (its lock ran out) may be claimed again: nothing was stored.
+ */
+const CLAIM = `
+local state = redis.call('HMGET', KEYS[1], 'fingerprint', 'state', 'locked_until', 'status', 'body', 'request_id')
+local now = tonumber(ARGV[4])
+if not state[1] then
+  redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'state', 'in_flight', 'locked_until', now + tonumber(ARGV[3]))
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {'claimed'}
+end
+if state[1] ~= ARGV[1] then return {'mismatch'} end
+if state[2] == 'done' then return {'done', state[4], state[5], state[6]} end
+local left = tonumber(state[3]) - now
+if left > 0 then return {'in_progress', left} end
+redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[3]))
+return {'claimed'}`;
+
+/** KEYS[1]; ARGV: fingerprint, status, body, request_id. Stores only over our own claim. */
+const COMPLETE = `
+if redis.call('HGET', KEYS[1], 'fingerprint') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3], 'request_id', ARGV[4])
+return 1`;
+
+export type ClaimResult =
+  | { kind: 'claimed' }
+  | { kind: 'mismatch' }
+  | { kind: 'in_progress'; retryAfterMs: number }
+  | { kind: 'done'; status: number; body: string; requestId: string };
+
+export class IdempotencyStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  /** The caller's key is hashed: it may be long and is the caller's text, not ours. */
+  private key(accountId: string, idempotencyKey: string): string {
+    return this.keys.idempotency(accountId, createHash('sha256').update(idempotencyKey).digest('hex'));
+  }
+
+  async claim(accountId: string, idempotencyKey: string, fingerprint: string, lockMs: number): Promise<ClaimResult> {
+    const reply = (await this.redis.eval(
+      CLAIM,
+      1,
+      this.key(accountId, idempotencyKey),
+      fingerprint,
+      IDEMPOTENCY_TTL_MS,
+      lockMs,
+      Date.now(),
+    )) as string[];
+    switch (reply[0]) {
+      case 'claimed':
+        return { kind: 'claimed' };
+      case 'mismatch':
+        return { kind: 'mismatch' };
+      case 'in_progress':
+        return { kind: 'in_progress', retryAfterMs: Number(reply[1]) };
+      default:
+        return { kind: 'done', status: Number(reply[1]), body: reply[2] ?? '', requestId: reply[3] ?? '' };
+    }
+  }
+
+  async complete(accountId: string, idempotencyKey: string, fingerprint: string, answer: { status: number; body: string; requestId: string }) {
+    await this.redis.eval(COMPLETE, 1, this.key(accountId, idempotencyKey), fingerprint, answer.status, answer.body, answer.requestId);
+  }
+
+  /** Forgets a claim whose answer is not kept, so a retry with the same key runs again. */
+  async abandon(accountId: string, idempotencyKey: string, fingerprint: string): Promise<void> {
+    await this.redis.eval(
+      `if redis.call('HGET', KEYS[1], 'fingerprint') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'in_flight'
+       then return redis.call('DEL', KEYS[1]) end return 0`,
+      1,
+      this.key(accountId, idempotencyKey),
+      fingerprint,
+    );
+  }
+}
+
+/** The same request is the same method, route and JSON body, whatever the key order or spacing. */
+export function requestFingerprint(method: string, route: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'undefined';
+}

@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis';
+import type { RedisKeys } from './keys.js';
+
+/**
+ * A sliding-window counter per API key, shared by every API process through Redis. The
+ * window's count is estimated from this window's and the previous window's counts, weighted
+ * by how much of the previous window still overlaps, which smooths the burst a fixed window
+ * allows at its edge. A refused call is not counted.
+ *
+ * KEYS[1] counter hash {start, curr, prev}. ARGV: now_ms, window_ms, max.
+ * Returns {count_after_this_call (max+1 when refused), ms until the limit frees or resets}.
+ */
+const SLIDING_WINDOW = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+local start = now - (now % window)
+local state = redis.call('HMGET', KEYS[1], 'start', 'curr', 'prev')
+local curr, prev = 0, 0
+local stored = tonumber(state[1])
+if stored == start then
+  curr = tonumber(state[2]) or 0
+  prev = tonumber(state[3]) or 0
+elseif stored == start - window then
+  prev = tonumber(state[2]) or 0
+end
+local elapsed = now - start
+local estimate = prev * (window - elapsed) / window + curr
+if estimate + 1 > max then
+  local wait
+  if curr + 1 > max or prev == 0 then
+    wait = window - elapsed
+  else
+    -- the previous window's weight falls until prev * (window - t) / window + curr + 1 <= max
+    wait = math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
+  end
+  return {max + 1, math.max(wait, 1)}
+end
+redis.call('HSET', KEYS[1], 'start', start, 'curr', curr + 1, 'prev', prev)
+redis.call('PEXPIRE', KEYS[1], window * 2)
+return {math.ceil(estimate + 1), window - elapsed}`;
+
+export interface RateLimitStoreResult {
+  current: number;
+  ttl: number;
+}
+
+/** The store interface @fastify/rate-limit calls: key is "<accountId>|<keyId>". */
+export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
+  return class SlidingWindowStore {
+    // The plugin passes the window and the key's limit after the callback; its typings omit them.
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: RateLimitStoreResult) => void,
+      timeWindowMs = 60_000,
+      max = 1,
+    ) {
+      const [accountId, keyId] = key.split('|') as [string, string];
+      redis
+        .eval(SLIDING_WINDOW, 1, keys.rateLimit(accountId, keyId), Date.now(), timeWindowMs, max)
+        .then((result) => {
+          const [current, ttl] = result as [number, number];
+          callback(null, { current: Number(current), ttl: Number(ttl) });
+        })
+        .catch((error: unknown) => callback(error as Error));
+    }
+
+    child() {
+      return this;
+    }
+  };
+}

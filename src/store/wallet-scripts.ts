@@ -1,0 +1,60 @@
+/**
+ * The wallet's Lua scripts. Each runs atomically inside Redis on one account's keys (one
+ * hash-tag slot), so a balance, its holds and its ledger can never disagree.
+ *
+ * KEYS[1] wallet hash, KEYS[2] holds hash, KEYS[3] ledger stream.
+ * The wallet's balance includes held money; available = balance - held.
+ */
+
+/** ARGV: amount_paise, reference, at. Returns the new balance. */
+export const CREDIT = `
+local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'topups_paise', ARGV[1])
+redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
+  'balance_paise', balance, 'reference', ARGV[2], 'at', ARGV[3])
+return balance`;
+
+/**
+ * ARGV: hold_id, amount_paise, expires_at_ms, reference, at.
+ * Returns {'ok', available_after} | {'exists', 0} | {'insufficient', available}.
+ * A hold id is placed at most once, so a retried hold never holds twice.
+ */
+export const HOLD = `
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {'exists', 0} end
+local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
+local held = tonumber(redis.call('HGET', KEYS[1], 'held_paise') or '0')
+local amount = tonumber(ARGV[2])
+if balance - held < amount then return {'insufficient', balance - held} end
+redis.call('HINCRBY', KEYS[1], 'held_paise', amount)
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4])
+redis.call('XADD', KEYS[3], '*', 'type', 'hold', 'amount_paise', amount,
+  'balance_paise', balance, 'reference', ARGV[4], 'at', ARGV[5])
+return {'ok', balance - held - amount}`;
+
+/**
+ * Resolves a hold: charges up to its amount and releases the rest.
+ * ARGV: hold_id, charge_paise, at, expired_only ('1': only when past expiry, for the sweeper),
+ * now_ms. Returns {'ok', charged} | {'resolved', 0} (unknown or already resolved) |
+ * {'open', 0} (the sweeper found it not yet expired).
+ */
+export const RESOLVE = `
+local hold = redis.call('HGET', KEYS[2], ARGV[1])
+if not hold then return {'resolved', 0} end
+local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
+amount = tonumber(amount)
+if ARGV[4] == '1' and tonumber(expires) > tonumber(ARGV[5]) then return {'open', 0} end
+local charge = math.min(tonumber(ARGV[2]), amount)
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'held_paise', -amount)
+local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
+if charge > 0 then
+  balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
+  redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
+  redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
+    'balance_paise', balance, 'reference', reference, 'at', ARGV[3])
+end
+if amount - charge > 0 then
+  redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
+    'balance_paise', balance, 'reference', reference, 'at', ARGV[3])
+end
+return {'ok', charge}`;

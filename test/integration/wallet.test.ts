@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createRedisKeys } from '../../src/store/keys.js';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { WalletStore } from '../../src/store/wallet.js';
+
+describe('wallet holds, commits, releases and the ledger', () => {
+  let redis: Redis;
+  let wallet: WalletStore;
+  const prefix = `bvtest:${randomBytes(6).toString('hex')}`;
+  const newAccount = () => `acct_${randomBytes(8).toString('hex')}`;
+
+  beforeAll(() => {
+    redis = new Redis(inject('redisUrl'));
+    wallet = new WalletStore(redis, createRedisKeys(prefix));
+  });
+  afterAll(async () => {
+    const found = await redis.keys(`${prefix}:*`);
+    if (found.length > 0) await redis.del(...found);
+    await redis.quit();
+  });
+
+  it('holds, then commits what succeeded and releases the rest, with a ledger line for each', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 1000, 'topup-1');
+    expect(await wallet.hold(account, 'h1', 400, 'call-1', 60_000)).toEqual({ ok: true });
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 400, availablePaise: 600 });
+    expect(await wallet.commit(account, 'h1', 150)).toBe(150);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 850, heldPaise: 0, availablePaise: 850 });
+
+    const { entries } = await wallet.ledger(account, 10);
+    expect(entries.map((e) => [e.type, e.amountPaise, e.balancePaise, e.reference])).toEqual([
+      ['release', 250, 850, 'call-1'],
+      ['commit', 150, 850, 'call-1'],
+      ['hold', 400, 1000, 'call-1'],
+      ['topup', 1000, 1000, 'topup-1'],
+    ]);
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+  });
+
+  it('resolves a hold at most once', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 500, 'topup');
+    await wallet.hold(account, 'h', 200, 'call', 60_000);
+    expect(await wallet.commit(account, 'h', 200)).toBe(200);
+    expect(await wallet.commit(account, 'h', 200)).toBeUndefined();
+    await wallet.release(account, 'h');
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 300, heldPaise: 0, availablePaise: 300 });
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+  });
+
+  it('never places the same hold twice', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 500, 'topup');
+    await wallet.hold(account, 'h', 200, 'call', 60_000);
+    await wallet.hold(account, 'h', 200, 'call', 60_000);
+    expect((await wallet.balance(account)).heldPaise).toBe(200);
+  });
+
+  it('refuses a hold above the available balance and records nothing', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 100, 'topup');
+    await wallet.hold(account, 'a', 60, 'call-a', 60_000);
+    expect(await wallet.hold(account, 'b', 50, 'call-b', 60_000)).toEqual({ ok: false, availablePaise: 40 });
+    expect((await wallet.ledger(account, 10)).entries).toHaveLength(2);
+  });
+
+  it('lets the sweeper release only holds past their expiry', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.hold(account, 'short', 300, 'call-short', 1);
+    await wallet.hold(account, 'long', 200, 'call-long', 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await wallet.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 200, availablePaise: 800 });
+    // The swept hold is resolved: a late commit charges nothing.
+    expect(await wallet.commit(account, 'short', 300)).toBeUndefined();
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+  });
+
+  it('pages the ledger newest first with a cursor', async () => {
+    const account = newAccount();
+    for (let i = 1; i <= 5; i++) await wallet.credit(account, i, `topup-${i}`);
+    const first = await wallet.ledger(account, 2);
+    const second = await wallet.ledger(account, 2, first.next);
+    const third = await wallet.ledger(account, 2, second.next);
+    expect([...first.entries, ...second.entries, ...third.entries].map((e) => e.reference)).toEqual([
+      'topup-5',
+      'topup-4',
+      'topup-3',
+      'topup-2',
+      'topup-1',
+    ]);
+    expect(third.next).toBeUndefined();
+  });
+
+  it('reconciliation reports a wallet changed outside the ledger', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 1000, 'topup');
+    await redis.hincrby(createRedisKeys(prefix).wallet(account), 'balance_paise', 1);
+    const result = await reconcileAccount(wallet, account);
+    expect(result.ok).toBe(false);
+    expect(result.differencePaise).toBe(-1);
+  });
+});
