@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { newRequestId } from './api/envelope.js';
+import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
 import { customerApi } from './api/customer-api.js';
@@ -7,6 +7,7 @@ import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
 import type { Deps } from './deps.js';
 import { CHECK_NAMES } from './domain/operations.js';
+import { AppError } from './errors.js';
 
 export interface AppOptions {
   adminToken: string;
@@ -22,6 +23,11 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     requestIdHeader: false,
     bodyLimit: deps.config.bodyLimitBytes,
     return503OnClosing: true,
+    // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope.
+    frameworkErrors: (error, request, reply) =>
+      sendError(request, reply, new AppError('VALIDATION_FAILED', `The request is malformed: ${error.message}`, [
+        { field: 'url', message: error.message },
+      ])),
   });
 
   app.decorateRequest('startedAtMs', 0);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { bearerToken } from './bearer.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -8,9 +9,9 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function adminAuth(adminToken: string) {
   const expected = digest(adminToken);
   return async (request: FastifyRequest): Promise<void> => {
-    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+    const token = bearerToken(request.headers.authorization);
     // Hashing first gives equal lengths, so the comparison time says nothing about the token.
-    if (!match || !timingSafeEqual(digest(match[1] as string), expected)) {
+    if (token === undefined || !timingSafeEqual(digest(token), expected)) {
       throw new AppError('AUTH_INVALID_KEY', 'The admin API needs "Authorization: Bearer <BV_ADMIN_TOKEN>"');
     }
   };

@@ -39,7 +39,8 @@ export function buildMeta(request: FastifyRequest, input: MetaInput = {}, now = 
   return {
     charged: chargedPaise > 0,
     amount_inr: paiseToInr(chargedPaise),
-    latency_ms: Math.round((performance.now() - request.startedAtMs) * 100) / 100,
+    // Fastify's own early errors (a malformed URL) arrive before the start time is taken.
+    latency_ms: request.startedAtMs > 0 ? Math.round((performance.now() - request.startedAtMs) * 100) / 100 : 0,
     environment: environmentOf(request),
     checks: input.checks ?? 1,
     timestamp: istTimestamp(now),
@@ -81,5 +82,5 @@ export function errorEnvelope(request: FastifyRequest, error: AppError, meta: Me
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, meta: MetaInput = {}) {
-  return reply.code(error.status).send(errorEnvelope(request, error, meta));
+  return reply.code(error.status).header('X-Request-Id', request.id).send(errorEnvelope(request, error, meta));
 }

@@ -16,20 +16,13 @@ import type {
 } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { runChain, type ChainResult } from './chain.js';
-import type { CheckAnswers, CheckInputs, CompanyRef, SourceOutcome, Source } from './port.js';
+import type { CheckAnswers, CheckInputs, SourceOutcome, Source } from './port.js';
 
-/** What a caller sends for each check, after validation and normalisation. */
-export interface OperationInputs {
-  'gst.verify': { gstin: string };
-  'gst.returns': { gstin: string; periods: number };
-  'gst.by_pan': { pan: string };
-  'pan.verify': { pan: string; name?: string | undefined };
-  'mca.company': CompanyRef;
-  'mca.search': { name: string; limit: number };
-  'mca.cin_to_pan': { cin: string } | { pan: string };
-  'mca.directors': CompanyRef;
-  'mca.din': { din: string };
-}
+/** What a caller sends for each check, after validation: a source's input plus a few options. */
+export type OperationInputs = Omit<CheckInputs, 'gst.returns' | 'pan.verify'> & {
+  'gst.returns': CheckInputs['gst.returns'] & { periods: number };
+  'pan.verify': CheckInputs['pan.verify'] & { name?: string | undefined };
+};
 
 /** The `data` each check answers with: the contract's record shapes. */
 export interface OperationData {
@@ -52,7 +45,7 @@ export interface VerifyContext {
 
 export type VerifyResult<C extends CheckName> =
   | { ok: true; data: OperationData[C]; attempts: number; freshness: 'live' | 'cached' }
-  | { ok: false; error: AppError; attempts: number };
+  | { ok: false; error: AppError; attempts: number; detail: string };
 
 /** Ordered sources per check, for each environment. */
 export type SourceChains = Record<Environment, Readonly<Record<CheckName, readonly Source[]>>>;
@@ -103,16 +96,32 @@ function toData<C extends CheckName>(check: C, answer: CheckAnswers[C], input: O
   return data as OperationData[C];
 }
 
-function toError(check: CheckName, outcome: Exclude<SourceOutcome<unknown>, { outcome: 'ok' }>): AppError {
+/** The caller's own identifiers, to name what was not found. */
+function describeInput(input: object): string {
+  return Object.entries(input)
+    .filter(([field, value]) => typeof value === 'string' && field !== 'name')
+    .map(([field, value]) => `${field.toUpperCase()} ${value as string}`)
+    .join(', ');
+}
+
+/**
+ * Public messages are fixed per outcome: a source's own text (an upstream's error body, a
+ * host name) stays in the logs and never reaches the caller.
+ */
+function toError(check: CheckName, input: object, attempts: number, environment: Environment, outcome: FailedOutcome): AppError {
   switch (outcome.outcome) {
     case 'not_found':
-      return new AppError('RECORD_NOT_FOUND', `No record found for this ${check} request: ${outcome.message}`);
+      return new AppError('RECORD_NOT_FOUND', `The source has no record for ${describeInput(input) || 'this request'}`);
     case 'timeout':
-      return new AppError('PROVIDER_TIMEOUT', `The upstream source for ${check} took too long: ${outcome.message}`);
+      return new AppError('PROVIDER_TIMEOUT', `The upstream source for ${check} did not answer in time; retry later`);
     default:
-      return new AppError('PROVIDER_UNAVAILABLE', `Every upstream source for ${check} failed: ${outcome.message}`);
+      return attempts === 0
+        ? new AppError('PROVIDER_UNAVAILABLE', `No ${environment} source is configured for ${check}`)
+        : new AppError('PROVIDER_UNAVAILABLE', `Every upstream source for ${check} is unavailable; retry later`);
   }
 }
+
+type FailedOutcome = Exclude<SourceOutcome<unknown>, { outcome: 'ok' }>;
 
 export function createVerifier(chains: SourceChains): Verifier {
   return {
@@ -124,7 +133,14 @@ export function createVerifier(chains: SourceChains): Verifier {
         { signal: context.signal, now: context.now },
       );
       const { outcome, attempts } = result;
-      if (outcome.outcome !== 'ok') return { ok: false, error: toError(check, outcome), attempts };
+      if (outcome.outcome !== 'ok') {
+        return {
+          ok: false,
+          error: toError(check, input, attempts, context.environment, outcome),
+          attempts,
+          detail: `${outcome.outcome}: ${outcome.message}`,
+        };
+      }
       return { ok: true, data: toData(check, outcome.value, input, context.now), attempts, freshness: 'live' };
     },
   };

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { AccountStore } from './accounts.js';
 import type { RedisKeys } from './keys.js';
+import { openAccount } from './open-account.js';
 import type { WalletStore } from './wallet.js';
 
 export const FIRST_START_BALANCE_PAISE = 1_000_00;
@@ -18,9 +19,12 @@ export async function createFirstStartAccount(
 ): Promise<{ accountId: string; sandboxKey: string } | undefined> {
   const claimed = await redis.set(keys.bootstrap(), new Date().toISOString(), 'NX');
   if (claimed !== 'OK') return undefined;
-  const account = await accounts.create({ name: 'Sandbox (created on first start)' });
-  await wallet.credit(account.accountId, FIRST_START_BALANCE_PAISE, 'first start credit');
-  const key = await accounts.issueKey(account, 'sandbox');
+  const { account, keys: issued } = await openAccount(accounts, wallet, {
+    name: 'Sandbox (created on first start)',
+    openingBalancePaise: FIRST_START_BALANCE_PAISE,
+    openingReference: 'first start credit',
+    environments: ['sandbox'],
+  });
   await redis.set(keys.bootstrap(), account.accountId);
-  return { accountId: account.accountId, sandboxKey: key.apiKey };
+  return { accountId: account.accountId, sandboxKey: issued.sandbox?.apiKey as string };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_NAMES, OPERATIONS } from '../../src/domain/operations.js';
 import { ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -30,6 +31,16 @@ describe('API key authentication', () => {
     const body = ErrorEnvelopeShape.parse(res.json());
     expect(body.error.code).toBe('AUTH_INVALID_KEY');
     expect(body.meta.charged).toBe(false);
+  });
+
+  it.each(CHECK_NAMES)('answers 401 on %s without a valid key, before anything runs', async (check) => {
+    const res = await t.post(OPERATIONS[check].path, {}, 'bv_live_abcdefghijkl_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef');
+    expect(res.statusCode).toBe(401);
+    expect(ErrorEnvelopeShape.parse(res.json()).api).toBe(check);
+  });
+
+  it.each(['/v1/wallet', '/v1/wallet/ledger'])('answers 401 on GET %s without a key', async (url) => {
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
   it('answers 401 for a key whose secret part is wrong even though its id exists', async () => {

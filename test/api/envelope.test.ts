@@ -88,6 +88,14 @@ describe('the response envelope', () => {
     }
   });
 
+  it('answers a URL Fastify cannot decode in the envelope, with X-Request-Id', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/gst/%c0', headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(res.statusCode).toBe(400);
+    const body = ErrorEnvelopeShape.parse(res.json());
+    expect(body.error.code).toBe('VALIDATION_FAILED');
+    expect(res.headers['x-request-id']).toBe(body.request_id);
+  });
+
   it('serves health and readiness without a key', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });

@@ -73,6 +73,7 @@ describe('POST /v1/gst/returns', () => {
   it('shows a quarterly filer by quarters, each listed as its last month', async () => {
     const record = await data('/v1/gst/returns', { gstin: scenario('quarterly-filer').identifiers.gstin, periods: 4 });
     expect(record.filing_frequency).toBe('quarterly');
+    expect(record.periods).toHaveLength(4);
     for (const p of record.periods) expect(['03', '06', '09', '12']).toContain(p.period.slice(5));
   });
 });

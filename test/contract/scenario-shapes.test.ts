@@ -61,6 +61,6 @@ describe('sandbox scenario identifiers against the contract', () => {
     expect(res.statusCode).toBe(503);
     const envelope = ErrorEnvelopeShape.parse(res.json());
     expect(envelope.meta.environment).toBe('live');
-    expect(envelope.error.message).toMatch(/no source is configured for gst\.verify/);
+    expect(envelope.error.message).toBe('No live source is configured for gst.verify');
   });
 });

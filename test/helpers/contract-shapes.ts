@@ -59,7 +59,19 @@ export const PanVerificationShape = z.strictObject({
   pan: z.string(),
   valid: z.boolean(),
   status: z.enum(['Valid', 'Invalid']),
-  category: z.string(),
+  // API.md "Record details": the holder categories by the PAN's 4th character.
+  category: z.enum([
+    'Individual',
+    'Company',
+    'Hindu Undivided Family',
+    'Firm / LLP',
+    'Association of Persons',
+    'Trust',
+    'Body of Individuals',
+    'Local Authority',
+    'Artificial Juridical Person',
+    'Government',
+  ]),
   registered_name: z.string(),
   name_match: z
     .strictObject({ input: z.string(), score: z.number().min(0).max(1), result: z.enum(['match', 'partial', 'no_match']) })
@@ -140,7 +152,7 @@ export const SearchResultShape = z.strictObject({
       llpin: z.string().nullable(),
       status: z.string(),
       state: z.string(),
-      incorporated_on: z.string(),
+      incorporated_on: date,
       score: z.number().min(0).max(1),
     }),
   ),
@@ -151,11 +163,11 @@ export const GstByPanShape = z.strictObject({
   count: z.number().int(),
   gstins: z.array(
     z.strictObject({
-      gstin: z.string(),
+      gstin: z.string().length(15),
       state: z.string(),
-      state_code: z.string(),
+      state_code: z.string().regex(/^\d{2}$/),
       status: gstStatus,
-      registration_date: z.string(),
+      registration_date: date,
     }),
   ),
 });

@@ -22,7 +22,11 @@ export function scenario(name: string): Scenario {
   return found;
 }
 
-/** The request body a scenario sends to a check, from the identifiers it publishes. */
+/**
+ * The request body a scenario sends to a check, from the identifiers it publishes. Written
+ * from the JSON file's own `about` text rather than imported from the registry, so this
+ * outside check does not share a mistake with the code it checks.
+ */
 export function requestFor(check: CheckName, ids: Scenario['identifiers']): Record<string, string> | undefined {
   switch (check) {
     case 'gst.verify':

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import net from 'node:net';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,17 @@ function collect(child: ChildProcess): { out: () => string; err: () => string } 
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   return { out: () => out, err: () => err };
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
@@ -60,15 +72,18 @@ describe('npm start (src/server.ts)', () => {
     expect(res.status).toBe(200);
     const accountId = /Sandbox account (acct_\w+)/.exec(output.out())?.[1] as string;
     const account = await fetch(`${baseUrl}/admin/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${adminToken}` } });
-    expect(await account.json()).toMatchObject({ balance_inr: 1000, held_inr: 0 });
+    // ₹1,000 on first start, less the one ₹0.75 call above.
+    expect(await account.json()).toMatchObject({ balance_inr: 999.25, held_inr: 0 });
 
     const stateFile = path.join(dataDir, 'redis', 'managed-redis.json');
-    expect(existsSync(stateFile)).toBe(true);
+    const { port: redisPort } = JSON.parse(readFileSync(stateFile, 'utf8')) as { port: number };
+    expect(await canConnect(redisPort)).toBe(true);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     // The private redis-server is gone with the service.
     expect(existsSync(stateFile)).toBe(false);
+    expect(await canConnect(redisPort)).toBe(false);
   });
 
   it('exits with one clear line when redis-server is not installed and REDIS_URL is unset', async () => {

@@ -44,7 +44,7 @@ describe('source chain', () => {
     expect(calls).toEqual(['a']);
   });
 
-  it('reports a time-out when the last failure was one, else unavailable', async () => {
+  it('reports a time-out when the last failure was one, else the last failure', async () => {
     const calls: string[] = [];
     const timeoutLast = await runChain(
       'gst.verify',

@@ -13,6 +13,14 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
 
+  it('refuses BV_SOURCES rather than ignore it, while live sources are not supported', () => {
+    expect(() => loadConfig({ BV_SOURCES: 'sources.json' })).toThrow(/BV_SOURCES: live upstream sources are not supported/);
+  });
+
+  it('refuses a hold expiry shorter than the request budget', () => {
+    expect(() => loadConfig({ BV_HOLD_TTL_MS: '5000', BV_REQUEST_BUDGET_MS: '15000' })).toThrow(/BV_HOLD_TTL_MS/);
+  });
+
   it('fails with a message naming each bad variable and its rule', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(/PORT: .*; REDIS_URL: must start with redis:\/\//);

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import type { AccountStore } from '../../store/accounts.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
+import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
@@ -38,13 +39,12 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' } }, async (request, reply) => {
     const body = parseOrThrow(CreateAccountRequest, request.body);
-    const account = await accounts.create({ name: body.name, rateLimitPerMinute: body.rate_limit_per_minute });
-    if (body.balance_inr !== undefined && body.balance_inr > 0) {
-      await wallet.credit(account.accountId, body.balance_inr, 'opening balance');
-    }
-    const sandbox = await accounts.issueKey(account, 'sandbox');
-    const live = await accounts.issueKey(account, 'live');
-    return reply.code(201).send({ account_id: account.accountId, sandbox_key: sandbox.apiKey, live_key: live.apiKey });
+    const { account, keys } = await openAccount(accounts, wallet, {
+      ...body,
+      openingReference: 'opening balance',
+      environments: ['sandbox', 'live'],
+    });
+    return reply.code(201).send({ account_id: account.accountId, sandbox_key: keys.sandbox?.apiKey, live_key: keys.live?.apiKey });
   });
 
   app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
@@ -113,7 +113,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     async (request) => {
       const body = parseOrThrow(CreditRequest, request.body);
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
-      const balancePaise = await wallet.credit(request.params.id, body.amount_inr, body.reference);
+      const balancePaise = await wallet.credit(request.params.id, body.amountPaise, body.reference);
       return { balance_inr: paiseToInr(balancePaise) };
     },
   );

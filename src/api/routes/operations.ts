@@ -45,7 +45,10 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
         );
       }
       const { result } = billed;
-      if (!result.ok) return sendError(request, reply, result.error);
+      if (!result.ok) {
+        request.log.warn({ check, code: result.error.code, attempts: result.attempts, detail: result.detail }, 'check failed');
+        return sendError(request, reply, result.error);
+      }
       return reply.send(successEnvelope(request, result.data, { freshness: result.freshness, chargedPaise: billed.chargedPaise }));
     });
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bodyObject, integerField, textField } from './fields.js';
 
-/** An INR amount with at most 2 decimals, as whole paise. */
+/** An INR amount with at most 2 decimals, parsed to whole paise (the request schemas rename it). */
 function inrAmount(min: number, max: number) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
@@ -15,7 +15,11 @@ export const CreateAccountRequest = bodyObject({
   name: textField(200),
   balance_inr: inrAmount(0, 100_000_000).optional(),
   rate_limit_per_minute: integerField(1, 1_000_000).optional(),
-});
+}).transform((body) => ({
+  name: body.name,
+  openingBalancePaise: body.balance_inr ?? 0,
+  rateLimitPerMinute: body.rate_limit_per_minute,
+}));
 
 export const IssueKeyRequest = bodyObject({
   environment: z.enum(['sandbox', 'live'], { error: 'must be "sandbox" or "live"' }),
@@ -24,7 +28,7 @@ export const IssueKeyRequest = bodyObject({
 export const CreditRequest = bodyObject({
   amount_inr: inrAmount(0.01, 100_000_000),
   reference: textField(200),
-});
+}).transform((body) => ({ amountPaise: body.amount_inr, reference: body.reference }));
 
 export const UpdateAccountRequest = bodyObject({
   rate_limit_per_minute: integerField(1, 1_000_000),
