@@ -48,6 +48,8 @@ export async function createDeps(
     // Commands wait for a reconnect instead of failing at once; the request budget bounds the wait.
     maxRetriesPerRequest: 3,
     enableReadyCheck: true,
+    // Commands issued in the same tick by concurrent requests go out in one write.
+    enableAutoPipelining: true,
     lazyConnect: true,
   });
   await redis.connect();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { defineScripts, runScript, type ScriptDefinition } from './scripts.js';
 
 /** API.md: a key is kept 24 hours from its first use. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +11,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * Returns {'claimed'} | {'mismatch'} | {'in_progress', ms_left} | {'done', status, body, request_id}.
  * A claim whose process died (its lock ran out) may be claimed again: nothing was stored.
  */
-const CLAIM = `
+const CLAIM_LUA = `
 local state = redis.call('HMGET', KEYS[1], 'fingerprint', 'state', 'locked_until', 'status', 'body', 'request_id')
 local now = tonumber(ARGV[4])
 if not state[1] then
@@ -26,10 +27,19 @@ redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[3]))
 return {'claimed'}`;
 
 /** KEYS[1]; ARGV: fingerprint, status, body, request_id. Stores only over our own claim. */
-const COMPLETE = `
+const COMPLETE_LUA = `
 if redis.call('HGET', KEYS[1], 'fingerprint') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3], 'request_id', ARGV[4])
 return 1`;
+
+const ABANDON_LUA = `
+if redis.call('HGET', KEYS[1], 'fingerprint') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'in_flight'
+then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+const CLAIM: ScriptDefinition = { name: 'bvIdempotencyClaim', numberOfKeys: 1, lua: CLAIM_LUA };
+const COMPLETE: ScriptDefinition = { name: 'bvIdempotencyComplete', numberOfKeys: 1, lua: COMPLETE_LUA };
+const ABANDON: ScriptDefinition = { name: 'bvIdempotencyAbandon', numberOfKeys: 1, lua: ABANDON_LUA };
 
 export type ClaimResult =
   | { kind: 'claimed' }
@@ -41,7 +51,9 @@ export class IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    defineScripts(redis, [CLAIM, COMPLETE, ABANDON]);
+  }
 
   /** The caller's key is hashed: it may be long and is the caller's text, not ours. */
   private key(accountId: string, idempotencyKey: string): string {
@@ -49,9 +61,9 @@ export class IdempotencyStore {
   }
 
   async claim(accountId: string, idempotencyKey: string, fingerprint: string, lockMs: number): Promise<ClaimResult> {
-    const reply = (await this.redis.eval(
+    const reply = (await runScript(
+      this.redis,
       CLAIM,
-      1,
       this.key(accountId, idempotencyKey),
       fingerprint,
       IDEMPOTENCY_TTL_MS,
@@ -71,18 +83,12 @@ export class IdempotencyStore {
   }
 
   async complete(accountId: string, idempotencyKey: string, fingerprint: string, answer: { status: number; body: string; requestId: string }) {
-    await this.redis.eval(COMPLETE, 1, this.key(accountId, idempotencyKey), fingerprint, answer.status, answer.body, answer.requestId);
+    await runScript(this.redis, COMPLETE, this.key(accountId, idempotencyKey), fingerprint, answer.status, answer.body, answer.requestId);
   }
 
   /** Forgets a claim whose answer is not kept, so a retry with the same key runs again. */
   async abandon(accountId: string, idempotencyKey: string, fingerprint: string): Promise<void> {
-    await this.redis.eval(
-      `if redis.call('HGET', KEYS[1], 'fingerprint') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'in_flight'
-       then return redis.call('DEL', KEYS[1]) end return 0`,
-      1,
-      this.key(accountId, idempotencyKey),
-      fingerprint,
-    );
+    await runScript(this.redis, ABANDON, this.key(accountId, idempotencyKey), fingerprint);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { defineScripts, runScript, type ScriptDefinition } from './scripts.js';
 
 /**
  * A sliding-window counter per API key, shared by every API process through Redis. The
@@ -10,7 +11,7 @@ import type { RedisKeys } from './keys.js';
  * KEYS[1] counter hash {start, curr, prev}. ARGV: now_ms, window_ms, max.
  * Returns {count_after_this_call (max+1 when refused), ms until the limit frees or resets}.
  */
-const SLIDING_WINDOW = `
+const SLIDING_WINDOW_LUA = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local max = tonumber(ARGV[3])
@@ -40,6 +41,8 @@ redis.call('HSET', KEYS[1], 'start', start, 'curr', curr + 1, 'prev', prev)
 redis.call('PEXPIRE', KEYS[1], window * 2)
 return {math.ceil(estimate + 1), window - elapsed}`;
 
+const SLIDING_WINDOW: ScriptDefinition = { name: 'bvRateLimit', numberOfKeys: 1, lua: SLIDING_WINDOW_LUA };
+
 export interface RateLimitStoreResult {
   current: number;
   ttl: number;
@@ -47,6 +50,7 @@ export interface RateLimitStoreResult {
 
 /** The store interface @fastify/rate-limit calls: key is "<accountId>|<keyId>". */
 export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
+  defineScripts(redis, [SLIDING_WINDOW]);
   return class SlidingWindowStore {
     // The plugin passes the window and the key's limit after the callback; its typings omit them.
     incr(
@@ -56,8 +60,7 @@ export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
       max = 1,
     ) {
       const [accountId, keyId] = key.split('|') as [string, string];
-      redis
-        .eval(SLIDING_WINDOW, 1, keys.rateLimit(accountId, keyId), Date.now(), timeWindowMs, max)
+      runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), Date.now(), timeWindowMs, max)
         .then((result) => {
           const [current, ttl] = result as [number, number];
           callback(null, { current: Number(current), ttl: Number(ttl) });

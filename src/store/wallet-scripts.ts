@@ -6,8 +6,10 @@
  * The wallet's balance includes held money; available = balance - held.
  */
 
+import type { ScriptDefinition } from './scripts.js';
+
 /** ARGV: amount_paise, reference, at. Returns the new balance. */
-export const CREDIT = `
+const CREDIT_LUA = `
 local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'topups_paise', ARGV[1])
 redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
@@ -19,7 +21,7 @@ return balance`;
  * Returns {'ok', available_after} | {'exists', 0} | {'insufficient', available}.
  * A hold id is placed at most once, so a retried hold never holds twice.
  */
-export const HOLD = `
+const HOLD_LUA = `
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {'exists', 0} end
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
 local held = tonumber(redis.call('HGET', KEYS[1], 'held_paise') or '0')
@@ -37,7 +39,7 @@ return {'ok', balance - held - amount}`;
  * now_ms. Returns {'ok', charged} | {'resolved', 0} (unknown or already resolved) |
  * {'open', 0} (the sweeper found it not yet expired).
  */
-export const RESOLVE = `
+const RESOLVE_LUA = `
 local hold = redis.call('HGET', KEYS[2], ARGV[1])
 if not hold then return {'resolved', 0} end
 local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
@@ -58,3 +60,7 @@ if amount - charge > 0 then
     'balance_paise', balance, 'reference', reference, 'at', ARGV[3])
 end
 return {'ok', charge}`;
+
+export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 3, lua: CREDIT_LUA };
+export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
+export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };

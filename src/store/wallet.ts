@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { defineScripts, runScript } from './scripts.js';
 import { CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
@@ -30,7 +31,9 @@ export class WalletStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    defineScripts(redis, [CREDIT, HOLD, RESOLVE]);
+  }
 
   private accountKeys(accountId: string): [string, string, string] {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
@@ -40,7 +43,7 @@ export class WalletStore {
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
       throw new RangeError('a credit must be a positive whole number of paise');
     }
-    const balance = await this.redis.eval(CREDIT, 3, ...this.accountKeys(accountId), amountPaise, reference, new Date().toISOString());
+    const balance = await runScript(this.redis, CREDIT, ...this.accountKeys(accountId), amountPaise, reference, new Date().toISOString());
     return Number(balance);
   }
 
@@ -51,17 +54,10 @@ export class WalletStore {
   async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
     const expiresAtMs = Date.now() + ttlMs;
-    await this.redis.zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`);
-    const [status, available] = (await this.redis.eval(
-      HOLD,
-      3,
-      ...this.accountKeys(accountId),
-      holdId,
-      amountPaise,
-      expiresAtMs,
-      reference,
-      new Date().toISOString(),
-    )) as [string, number];
+    // One round trip; the pipeline keeps the order, so the expiry is registered before the hold.
+    const pipeline = this.redis.pipeline().zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`);
+    runScript(pipeline, HOLD, ...this.accountKeys(accountId), holdId, amountPaise, expiresAtMs, reference, new Date().toISOString());
+    const [status, available] = scriptReply(await pipeline.exec(), 1) as [string, number];
     if (status === 'insufficient') {
       await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
       return { ok: false, availablePaise: Number(available) };
@@ -82,18 +78,16 @@ export class WalletStore {
   }
 
   private async resolve(accountId: string, holdId: string, chargePaise: number, expiredOnly: boolean): Promise<number | undefined> {
-    const [status, charged] = (await this.redis.eval(
-      RESOLVE,
-      3,
-      ...this.accountKeys(accountId),
-      holdId,
-      chargePaise,
-      new Date().toISOString(),
-      expiredOnly ? '1' : '0',
-      Date.now(),
-    )) as [string, number];
-    if (status === 'open') return undefined;
-    await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+    const resolveArgs = [...this.accountKeys(accountId), holdId, chargePaise, new Date().toISOString(), expiredOnly ? '1' : '0', Date.now()];
+    if (expiredOnly) {
+      const [status] = (await runScript(this.redis, RESOLVE, ...resolveArgs)) as [string, number];
+      // A hold renewed or not yet due keeps its place in the sweeper's set.
+      if (status !== 'open') await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+      return undefined;
+    }
+    // A commit or release always ends the hold, so its expiry entry goes in the same round trip.
+    const pipeline = runScript(this.redis.pipeline(), RESOLVE, ...resolveArgs).zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+    const [status, charged] = scriptReply(await pipeline.exec(), 0) as [string, number];
     return status === 'ok' ? Number(charged) : undefined;
   }
 
@@ -151,6 +145,13 @@ export class WalletStore {
       holds: (results?.[1]?.[1] ?? {}) as Record<string, string>,
     };
   }
+}
+
+/** One command's reply from a pipeline, throwing its error if it failed. */
+function scriptReply(results: [Error | null, unknown][] | null, index: number): unknown {
+  const [error, reply] = results?.[index] ?? [new Error('the pipeline returned no reply'), undefined];
+  if (error) throw error;
+  return reply;
 }
 
 function toLedgerEntry(id: string, fields: string[]): LedgerEntry {

@@ -47,7 +47,11 @@ async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<voi
 
 describe('npm start (src/server.ts)', () => {
   const dirs: string[] = [];
+  const children: ChildProcess[] = [];
   afterAll(async () => {
+    // A failed assertion must not leave a server (and its Redis) running.
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
@@ -55,6 +59,7 @@ describe('npm start (src/server.ts)', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-start-'));
     dirs.push(dataDir);
     const child = startServer({ PATH: process.env.PATH ?? '', PORT: '0', BV_DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    children.push(child);
     const output = collect(child);
     await waitFor(() => /Try:/.test(output.out()) || child.exitCode !== null, 30_000);
     expect(output.err()).toBe('');

@@ -1,0 +1,105 @@
+/**
+ * bench:sync — GST Verify throughput and latency through the whole sync path (auth, rate
+ * limit, wallet hold, sandbox source, commit, envelope) against a bare Fastify JSON route
+ * measured in the same run, on the same machine, with the same load generator settings.
+ *
+ * Each server runs in its own process; autocannon runs in this one. Loopback only.
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startManagedRedis } from '../../src/store/managed-redis.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const ADMIN = 'bench-admin-token-0123456789abcdef';
+
+async function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+async function measure(url: string, apiKey: string | undefined, durationS: number) {
+  const result = await autocannon({
+    url: `${url}/v1/gst/verify`,
+    method: 'POST',
+    connections,
+    duration: durationS,
+    headers: { 'content-type': 'application/json', ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: JSON.stringify({ gstin: '27AAPFU0939F1ZV' }),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-'));
+const redis = await startManagedRedis({ dataDir });
+const bare = await start('test/bench/bare-server.ts', {});
+const full = await start('src/server.ts', {
+  REDIS_URL: redis.url,
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  BV_ADMIN_TOKEN: ADMIN,
+  BV_DATA_DIR: dataDir,
+});
+try {
+  const created = await fetch(`${full.url}/admin/v1/accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    // Enough money and rate that neither refuses a call: the bench measures the full path's cost.
+    body: JSON.stringify({ name: 'bench', balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 }),
+  });
+  if (created.status !== 201) throw new Error(`creating the bench account failed: ${await created.text()}`);
+  const { sandbox_key: key } = (await created.json()) as { sandbox_key: string };
+
+  // Warm both (JIT, connection pools, Redis scripts) before measuring.
+  await measure(bare.url, undefined, 2);
+  await measure(full.url, key, 2);
+  const baseline = await measure(bare.url, undefined, seconds);
+  const path = await measure(full.url, key, seconds);
+  if (path.non2xx > 0 || path.errors > 0) throw new Error(`the full path answered ${path.non2xx} non-2xx and ${path.errors} errors`);
+
+  const row = (name: string, r: typeof baseline) =>
+    `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} |`;
+  console.log(
+    [
+      `bench:sync on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${connections} connections, ${seconds} s each`,
+      '',
+      '| route | requests/s | p50 ms | p99 ms |',
+      '|---|---|---|---|',
+      row('bare Fastify JSON route (baseline)', baseline),
+      row('POST /v1/gst/verify, full path (sandbox key)', path),
+      '',
+      `ratio (full path / baseline throughput): ${(path.rps / baseline.rps).toFixed(2)}`,
+    ].join('\n'),
+  );
+} finally {
+  bare.child.kill('SIGTERM');
+  full.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await redis.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
