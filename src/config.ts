@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   BV_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** How long a wallet hold lives before the sweeper releases it; longer than any call. */
   BV_HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(120_000),
+  /** How long an authenticated key is remembered in-process; revocations evict it at once. */
+  BV_AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   BV_KEY_PREFIX: z
@@ -41,6 +43,7 @@ export interface Config {
   bodyLimitBytes: number;
   holdTtlMs: number;
   holdSweepIntervalMs: number;
+  authCacheTtlMs: number;
   keyPrefix: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
 }
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     bodyLimitBytes: e.BV_BODY_LIMIT_BYTES,
     holdTtlMs: e.BV_HOLD_TTL_MS,
     holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
+    authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
   });

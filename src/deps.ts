@@ -60,18 +60,21 @@ export async function createDeps(
     sandbox: chainsFor(createSandboxSource(loadSandboxRegistry(config.sandboxSeed))),
     live: chainsFor(undefined),
   };
+  const accounts = new AccountStore(redis, keys);
+  await accounts.enableAuthCache(config.authCacheTtlMs);
   return {
     config,
     log,
     redis,
     keys,
-    accounts: new AccountStore(redis, keys),
+    accounts,
     wallet: new WalletStore(redis, keys),
     idempotency: new IdempotencyStore(redis, keys),
     chains,
     verifier: createVerifier(chains),
     now: overrides.now ?? (() => new Date()),
     async close() {
+      await accounts.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { generateApiKey, hashesEqual, hashApiKey, parseApiKey, type Environment } from './api-key-format.js';
+import { AuthCache } from './auth-cache.js';
 import type { RedisKeys } from './keys.js';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
@@ -28,10 +29,41 @@ export interface IssuedKey {
 export const publicKeyId = (keyId: string) => `key_${keyId}`;
 
 export class AccountStore {
+  /** Only while a subscription carries invalidations from every process. */
+  private cache: AuthCache | undefined;
+  private subscriber: Redis | undefined;
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
+
+  /**
+   * Turns on the authentication cache, with a subscription that evicts revoked or changed
+   * keys in this process when any process changes them.
+   */
+  async enableAuthCache(ttlMs: number): Promise<void> {
+    const cache = new AuthCache(ttlMs);
+    const subscriber = this.redis.duplicate({ enableAutoPipelining: false });
+    subscriber.on('message', (_channel: string, message: string) => cache.evict(message.split(',')));
+    // Invalidations sent while the subscription was down are lost: start again from empty.
+    subscriber.on('ready', () => cache.clear());
+    subscriber.on('error', () => cache.clear());
+    await subscriber.subscribe(this.keys.authInvalidations());
+    this.subscriber = subscriber;
+    this.cache = cache;
+  }
+
+  async close(): Promise<void> {
+    this.cache = undefined;
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  private async invalidate(keyIds: string[]): Promise<void> {
+    if (keyIds.length === 0) return;
+    this.cache?.evict(keyIds);
+    await this.redis.publish(this.keys.authInvalidations(), keyIds.join(','));
+  }
 
   async create(input: { name: string; rateLimitPerMinute?: number }): Promise<Account> {
     const account: Account = {
@@ -92,6 +124,7 @@ export class AccountStore {
     const multi = this.redis.multi().hset(this.keys.account(accountId), 'rate_limit_per_minute', rateLimitPerMinute);
     for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'rate_limit_per_minute', rateLimitPerMinute);
     await multi.exec();
+    await this.invalidate(keyIds);
   }
 
   /** Revokes at once: the record is marked, and authentication reads it on every call. */
@@ -109,12 +142,16 @@ export class AccountStore {
       key,
       new Date().toISOString(),
     );
+    if (revoked === 1) await this.invalidate([keyId]);
     return revoked === 1;
   }
 
   async authenticate(apiKey: string): Promise<AuthenticatedKey | undefined> {
     const parsed = parseApiKey(apiKey);
     if (parsed === undefined) return undefined;
+    const presented = hashApiKey(apiKey);
+    const cached = this.cache?.get(parsed.keyId);
+    if (cached !== undefined && hashesEqual(cached.hash, presented)) return cached.auth;
     const [hash, accountId, environment, revokedAt, rateLimit] = await this.redis.hmget(
       this.keys.apiKey(parsed.keyId),
       'hash',
@@ -124,13 +161,15 @@ export class AccountStore {
       'rate_limit_per_minute',
     );
     if (!hash || !accountId || revokedAt) return undefined;
-    if (!hashesEqual(hash, hashApiKey(apiKey))) return undefined;
+    if (!hashesEqual(hash, presented)) return undefined;
     if (environment !== parsed.environment) return undefined;
-    return {
+    const auth: AuthenticatedKey = {
       accountId,
       keyId: parsed.keyId,
       environment: parsed.environment,
       rateLimitPerMinute: Number(rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
     };
+    this.cache?.set(parsed.keyId, hash, auth);
+    return auth;
   }
 }

@@ -25,6 +25,8 @@ export interface RedisKeys {
   idempotency(accountId: string, keyHash: string): string;
   /** Hash: account_id, environment, hash (SHA-256 of the key), created_at, revoked_at. */
   apiKey(keyId: string): string;
+  /** Pub/sub channel: key ids whose cached authentication every process must drop. */
+  authInvalidations(): string;
   /** Set once, when the first-start sandbox account has been created. */
   bootstrap(): string;
 }
@@ -43,6 +45,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
     idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
+    authInvalidations: () => `${prefix}:auth-invalidations`,
     bootstrap: () => `${prefix}:bootstrap`,
   };
 }

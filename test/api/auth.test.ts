@@ -73,6 +73,42 @@ describe('API key authentication', () => {
     expect(after.json().error.code).toBe('AUTH_INVALID_KEY');
   });
 
+  it('stops accepting a revoked key in another API process too, though that process had cached it', async () => {
+    const other = await createTestApp({ env: { BV_KEY_PREFIX: t.deps.keys.prefix } });
+    try {
+      const issued = (await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'sandbox' })).json();
+      expect((await other.post('/v1/gst/verify', { gstin: GSTIN }, issued.api_key)).statusCode).toBe(200);
+      expect((await t.admin('DELETE', `/admin/v1/keys/${issued.key_id}`)).statusCode).toBe(204);
+      // Pub/sub delivers the revocation asynchronously: allow it a moment, bounded.
+      let status = 200;
+      for (let i = 0; i < 40 && status !== 401; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        status = (await other.post('/v1/gst/verify', { gstin: GSTIN }, issued.api_key)).statusCode;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.app.close();
+      await other.deps.close();
+    }
+  });
+
+  it('serves a busy key from the in-process cache until an invalidation arrives', async () => {
+    const issued = (await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'sandbox' })).json();
+    const keyId = (issued.key_id as string).slice(4);
+    expect((await t.post('/v1/gst/verify', { gstin: GSTIN }, issued.api_key)).statusCode).toBe(200);
+    // Revoked behind the store's back (no invalidation sent): the cached key still works...
+    await t.deps.redis.hset(t.deps.keys.apiKey(keyId), 'revoked_at', new Date().toISOString());
+    expect((await t.post('/v1/gst/verify', { gstin: GSTIN }, issued.api_key)).statusCode).toBe(200);
+    // ...until the invalidation every revocation publishes arrives.
+    await t.deps.redis.publish(t.deps.keys.authInvalidations(), keyId);
+    let status = 200;
+    for (let i = 0; i < 40 && status !== 401; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = (await t.post('/v1/gst/verify', { gstin: GSTIN }, issued.api_key)).statusCode;
+    }
+    expect(status).toBe(401);
+  });
+
   it('stores only a hash of each key, never the key itself', async () => {
     const keys: string[] = [];
     let cursor = '0';

@@ -1,0 +1,47 @@
+import type { AuthenticatedKey } from './accounts.js';
+
+interface Entry {
+  hash: string;
+  auth: AuthenticatedKey;
+  expiresAtMs: number;
+}
+
+/**
+ * Recently authenticated keys, by key id, so a busy key costs no Redis round trip per call.
+ * An entry holds the key's hash (the secret is checked against it as against Redis) and
+ * lives `ttlMs` at most; revocations and limit changes evict entries in every process at
+ * once through Redis pub/sub, and the whole cache is dropped whenever that subscription
+ * has been interrupted.
+ */
+export class AuthCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(keyId: string, nowMs = Date.now()): { hash: string; auth: AuthenticatedKey } | undefined {
+    const entry = this.entries.get(keyId);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAtMs <= nowMs) {
+      this.entries.delete(keyId);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(keyId: string, hash: string, auth: AuthenticatedKey, nowMs = Date.now()): void {
+    // Maps iterate in insertion order: the first key is the oldest entry.
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(keyId, { hash, auth, expiresAtMs: nowMs + this.ttlMs });
+  }
+
+  evict(keyIds: Iterable<string>): void {
+    for (const keyId of keyIds) this.entries.delete(keyId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
