@@ -54,10 +54,13 @@ export class WalletStore {
   async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
     const expiresAtMs = Date.now() + ttlMs;
-    // One round trip; the pipeline keeps the order, so the expiry is registered before the hold.
-    const pipeline = this.redis.pipeline().zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`);
-    runScript(pipeline, HOLD, ...this.accountKeys(accountId), holdId, amountPaise, expiresAtMs, reference, new Date().toISOString());
-    const [status, available] = scriptReply(await pipeline.exec(), 1) as [string, number];
+    // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
+    // expiry is registered before the hold exists.
+    const [, reply] = await Promise.all([
+      this.redis.zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`),
+      runScript(this.redis, HOLD, ...this.accountKeys(accountId), holdId, amountPaise, expiresAtMs, reference, new Date().toISOString()),
+    ]);
+    const [status, available] = reply as [string, number];
     if (status === 'insufficient') {
       await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
       return { ok: false, availablePaise: Number(available) };
@@ -86,8 +89,11 @@ export class WalletStore {
       return undefined;
     }
     // A commit or release always ends the hold, so its expiry entry goes in the same round trip.
-    const pipeline = runScript(this.redis.pipeline(), RESOLVE, ...resolveArgs).zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
-    const [status, charged] = scriptReply(await pipeline.exec(), 0) as [string, number];
+    const [reply] = await Promise.all([
+      runScript(this.redis, RESOLVE, ...resolveArgs),
+      this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`),
+    ]);
+    const [status, charged] = reply as [string, number];
     return status === 'ok' ? Number(charged) : undefined;
   }
 
@@ -145,13 +151,6 @@ export class WalletStore {
       holds: (results?.[1]?.[1] ?? {}) as Record<string, string>,
     };
   }
-}
-
-/** One command's reply from a pipeline, throwing its error if it failed. */
-function scriptReply(results: [Error | null, unknown][] | null, index: number): unknown {
-  const [error, reply] = results?.[index] ?? [new Error('the pipeline returned no reply'), undefined];
-  if (error) throw error;
-  return reply;
 }
 
 function toLedgerEntry(id: string, fields: string[]): LedgerEntry {
