@@ -1,8 +1,9 @@
 /**
  * Fault triggers and identifiers guaranteed to be unknown, like a payment provider's test card
  * numbers: well-formed (they pass local validation) but reserved, so no generated entity can
- * ever carry them. `…5030…` answers 503 (unavailable), `…5040…` answers 504 (timeout), `…0404…`
- * is never found.
+ * ever carry them. The listed `…5030…` identifiers answer 503 (unavailable), the `…5040…` ones
+ * 504 (timeout), the `…0404…` ones are never found; other identifiers merely containing these
+ * digits are ordinary.
  */
 import { makeGstin } from '../../domain/identifiers/gstin.js';
 import type { CheckName } from '../../domain/operations.js';

@@ -17,7 +17,7 @@ const ABOUT = [
   'expect: the HTTP status each operation answers. GST Verify and GST Returns take the gstin; GST by PAN and PAN Verify the pan;',
   'Company and Directors the cin, else the llpin; CIN <-> PAN the cin, else the pan; DIN Lookup the din; Company Search the name.',
   'flags: the Business360 risk flag codes for the scenario called with its gstin (else cin, else pan).',
-  'Identifiers containing 5030 answer 503, those containing 5040 answer 504, those containing 0404 are never found.',
+  'The fault-trigger identifiers listed here (the 5030 ones) answer 503 and the 5040 ones 504, as does any GSTIN embedding a fault PAN; the 0404 ones are valid but never found. Other identifiers that merely contain these digits are ordinary.',
 ].join(' ');
 
 export function sandboxIdentifiersDocument(scenarios: readonly SandboxScenario[] = SANDBOX_SCENARIOS): object {
