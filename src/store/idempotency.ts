@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { defineScripts, runScript, type ScriptDefinition } from './scripts.js';
+import { runScript, type ScriptDefinition } from './scripts.js';
 
 /** API.md: a key is kept 24 hours from its first use. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -51,9 +51,7 @@ export class IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {
-    defineScripts(redis, [CLAIM, COMPLETE, ABANDON]);
-  }
+  ) {}
 
   /** The caller's key is hashed: it may be long and is the caller's text, not ours. */
   private key(accountId: string, idempotencyKey: string): string {

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { defineScripts, runScript, type ScriptDefinition } from './scripts.js';
+import { runScript, type ScriptDefinition } from './scripts.js';
 
 /**
  * A sliding-window counter per API key, shared by every API process through Redis. The
@@ -50,7 +50,6 @@ export interface RateLimitStoreResult {
 
 /** The store interface @fastify/rate-limit calls: key is "<accountId>|<keyId>". */
 export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
-  defineScripts(redis, [SLIDING_WINDOW]);
   return class SlidingWindowStore {
     // The plugin passes the window and the key's limit after the callback; its typings omit them.
     incr(

@@ -1,32 +1,35 @@
-import type { ChainableCommander, Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 
 export interface ScriptDefinition {
-  /** The command name ioredis defines for it. */
+  /** For error messages and Redis's slow log. */
   name: string;
   numberOfKeys: number;
   lua: string;
 }
 
-type ScriptTarget = Redis | ChainableCommander;
+const shas = new WeakMap<ScriptDefinition, string>();
 
-/**
- * Defines Lua scripts as ioredis commands, which send EVALSHA (not the whole script text on
- * every call) and load the script again by themselves after a Redis restart.
- */
-export function defineScripts(redis: Redis, scripts: readonly ScriptDefinition[]): void {
-  for (const script of scripts) {
-    if (typeof (redis as unknown as Record<string, unknown>)[script.name] === 'function') continue;
-    redis.defineCommand(script.name, { numberOfKeys: script.numberOfKeys, lua: script.lua });
+function shaOf(script: ScriptDefinition): string {
+  let sha = shas.get(script);
+  if (sha === undefined) {
+    sha = createHash('sha1').update(script.lua).digest('hex');
+    shas.set(script, sha);
   }
+  return sha;
 }
 
-/** Runs a defined script on a client, or queues it on a pipeline or MULTI. */
-export function runScript<T extends ScriptTarget>(
-  target: T,
-  script: ScriptDefinition,
-  ...args: (string | number)[]
-): T extends Redis ? Promise<unknown> : T {
-  const command = (target as unknown as Record<string, (...a: (string | number)[]) => unknown>)[script.name];
-  if (typeof command !== 'function') throw new Error(`script ${script.name} is not defined on this client`);
-  return command.apply(target, args) as T extends Redis ? Promise<unknown> : T;
+/**
+ * Runs a Lua script by its SHA (EVALSHA), sending the script text only when Redis does not
+ * know it yet (after a restart or on a new server). ioredis's own defineCommand would do
+ * this too, but it resends the whole text on every call that goes through a pipeline,
+ * auto-pipelining included, which cost the hot path a sixth of its CPU.
+ */
+export async function runScript(redis: Redis, script: ScriptDefinition, ...args: (string | number)[]): Promise<unknown> {
+  try {
+    return await redis.evalsha(shaOf(script), script.numberOfKeys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(script.lua, script.numberOfKeys, ...args);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
-import { defineScripts, runScript } from './scripts.js';
+import { runScript } from './scripts.js';
 import { CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
@@ -31,9 +31,7 @@ export class WalletStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {
-    defineScripts(redis, [CREDIT, HOLD, RESOLVE]);
-  }
+  ) {}
 
   private accountKeys(accountId: string): [string, string, string] {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
