@@ -16,7 +16,7 @@ import { isoFromDay, resolveDate } from './calendar.js';
 import { annualFilingsAt, filingsAt, frequencyOf } from './filings.js';
 import { addressLine1 } from './generate-names.js';
 import { INDUSTRIES } from './industries.js';
-import { dinText, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
+import { appointmentsOf, dinText, gstinsOf, officersOf, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
 import { stateName, unpackPlace } from './places.js';
 import { Rng, hash32 } from './prng.js';
 
@@ -61,8 +61,9 @@ function stateOf(code: string): string {
 
 export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecord {
   const entity = u.entities[g.entity]!;
+  const gstin = g.gstin;
   return {
-    gstin: g.gstin,
+    gstin,
     legal_name: g.legalName ?? entity.name,
     trade_name: entity.tradeName,
     status: g.status,
@@ -73,7 +74,7 @@ export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecor
     state: stateOf(g.stateCode),
     state_code: g.stateCode,
     pan: entity.pan,
-    principal_place: addressOf(g.line1, g.place, g.place === entity.place ? entity.pan : g.gstin, entity.industry),
+    principal_place: addressOf(g.line1, g.place, g.place === entity.place ? entity.pan : gstin, entity.industry),
     nature_of_business: [...g.nature],
     einvoice_enabled: g.einvoice,
   };
@@ -91,8 +92,7 @@ export function returnsAnswer(g: SandboxGstin, today: string): GstReturnsAnswer 
 }
 
 export function gstByPan(u: Universe, entity: SandboxEntity, today: string): GstByPanEntry[] {
-  return entity.gstins
-    .map((index) => u.gstins[index]!)
+  return gstinsOf(u, entity)
     .map((g) => ({
       gstin: g.gstin,
       state: stateOf(g.stateCode),
@@ -123,8 +123,8 @@ export function companyRecord(entity: SandboxEntity, today: string): CompanyReco
     date_of_incorporation: incorporated,
     roc: entity.roc ?? '',
     listing_status: entity.listed ? 'Listed' : 'Unlisted',
-    authorised_capital_inr: entity.authorisedCapitalInr,
-    paid_up_capital_inr: entity.paidUpCapitalInr,
+    authorised_capital_inr: entity.authorisedCapitalK * 1000,
+    paid_up_capital_inr: entity.paidUpCapitalK * 1000,
     industry: industry === undefined ? null : { nic_code: industry.nic, description: industry.description },
     last_agm_date: filings.lastAgmDate,
     last_balance_sheet_date: filings.lastBalanceSheetDate,
@@ -134,8 +134,7 @@ export function companyRecord(entity: SandboxEntity, today: string): CompanyReco
 
 /** Current directors first (by appointment), then past ones (most recently ceased first). */
 export function directorsAnswer(u: Universe, entity: SandboxEntity, today: string): DirectorsAnswer {
-  const directors: Director[] = entity.officers.map((index) => {
-    const a = u.appointments[index]!;
+  const directors: Director[] = officersOf(u, entity).map((a) => {
     const person = u.persons[a.person]!;
     return {
       din: dinText(person.din),
@@ -157,8 +156,7 @@ export function directorsAnswer(u: Universe, entity: SandboxEntity, today: strin
 
 export function dinRecord(u: Universe, personIndex: number, today: string): DinRecord {
   const person = u.persons[personIndex]!;
-  const companies = person.appointments.map((index) => {
-    const a = u.appointments[index]!;
+  const companies = appointmentsOf(u, person).map((a) => {
     const entity = u.entities[a.entity]!;
     return {
       cin: entity.cin,

@@ -56,7 +56,7 @@ export function generateBoard(
     const appointed = founding ? spec.incorporated : dayBetween(rng, spec.incorporated, LAST_GENERATED_DAY);
     const surname = family && seat > 0 && rng.chance(0.45) ? familySurname : undefined;
     const person = choosePerson(ctx, spec.region, onBoard, appointed, surname);
-    if (seat === 0) familySurname = ctx.u.persons[person]?.name.split(' ').pop();
+    if (seat === 0) familySurname = ctx.u.persons[person]?.surname;
     if (familySurname === 'SINGH' || familySurname === 'KAUR') familySurname = undefined;
     onBoard.push(person);
     ctx.builder.appoint(person, entity, designation(spec.kind, seat, rng.next()), appointed, null);
@@ -89,11 +89,11 @@ function choosePerson(
       const person = u.persons[candidate];
       if (person === undefined || onBoard.includes(candidate)) continue;
       // The DIN was allotted for the person's first appointment; a later one cannot predate it.
-      const first = u.appointments[person.appointments[0] ?? -1]?.appointed;
+      const first = u.appointments[person.firstAppointment]?.appointed;
       if (first !== undefined && first <= appointed) return candidate;
     }
   }
-  const person = generatePerson(rng, region, familySurname === undefined ? {} : { surname: familySurname });
+  const person = generatePerson(rng, region, familySurname);
   const din = issueDin(rng, u, yearOfDay(appointed));
-  return ctx.builder.addPerson(din, person.full, rng.chance(DISQUALIFIED_SHARE));
+  return ctx.builder.addPerson(din, person, rng.chance(DISQUALIFIED_SHARE));
 }

@@ -1,6 +1,7 @@
 /** Shared state and date helpers of the sandbox generators. */
 import { dayNumber } from './calendar.js';
-import type { Universe, UniverseBuilder } from './model.js';
+import type { Universe } from './model.js';
+import type { UniverseBuilder } from './universe-builder.js';
 import type { Rng } from './prng.js';
 
 /** No generated date is later than this, so nothing is in the future from the API version date 2026-10-01 on. */

@@ -9,11 +9,12 @@ import { dayNumber, yearOfDay } from './calendar.js';
 import { LAST_GENERATED_DAY, dayBetween, type GenerateContext } from './generate-context.js';
 import { generateBoard } from './generate-boards.js';
 import { generateGstins } from './generate-gst.js';
-import { companyBaseName, firmName, generatePerson, proprietorTradeName, uniqueCompanyName } from './generate-names.js';
-import type { CompanyClass, NewEntity, Tier } from './model.js';
-import type { RegionId } from './person-names.js';
-import { STATES, packPlace } from './places.js';
-import { weightTable, type WeightTable } from './prng.js';
+import { firmName, generatePerson, proprietorTradeName, uniqueCompanyName } from './generate-names.js';
+import { thousands, type CompanyClass, type Tier } from './model.js';
+import { fullName, type RegionId } from './person-names.js';
+import { STATES, STATE_WEIGHTS, packPlace } from './places.js';
+import { indexWeightTable, weightTable, type WeightTable } from './prng.js';
+import type { NewEntity } from './records.js';
 
 type GeneratedKind = 'private' | 'opc' | 'public' | 'listed' | 'llp' | 'proprietorship' | 'firm';
 
@@ -22,14 +23,10 @@ const KIND_WEIGHTS = weightTable<GeneratedKind>([
   ['llp', 0.12], ['proprietorship', 0.33], ['firm', 0.113],
 ]);
 
-const STATE_WEIGHTS = weightTable(STATES.map((state, index) => [index, state.weight] as const));
-
 const REGION_WEIGHTS = STATES.map((state) => weightTable(state.regions));
 
 /** Industry weights per column: company, LLP, proprietorship, firm. */
-const INDUSTRY_WEIGHTS = [0, 1, 2, 3].map((column) =>
-  weightTable(INDUSTRIES.map((industry, index) => [index, industry.weights[column] ?? 0] as const)),
-);
+const INDUSTRY_WEIGHTS = [0, 1, 2, 3].map((column) => indexWeightTable(INDUSTRIES.map((industry) => industry.weights[column] ?? 0)));
 
 const COMPANY_STATUS_WEIGHTS = weightTable<CompanyStatus>([['Active', 88], ['Strike Off', 9.2], ['Under Liquidation', 2.8]]);
 
@@ -104,7 +101,7 @@ function generateCorporate(ctx: GenerateContext, kind: 'private' | 'opc' | 'publ
 
   const status = companyStatus(ctx, kind, year);
   const suffix = llp ? 'LLP' : kind === 'opc' ? '(OPC) PRIVATE LIMITED' : kind === 'private' ? 'PRIVATE LIMITED' : 'LIMITED';
-  const name = uniqueCompanyName(rng, u.names, suffix, () => companyBaseName(rng, industry, where.region, where.cityName));
+  const name = uniqueCompanyName(rng, ctx.builder.companyNames, suffix, { industry, region: where.region, cityName: where.cityName });
   const base = name.slice(0, name.length - suffix.length - 1);
   const pan = issuePan(rng, u, llp ? 'F' : 'C', name.charAt(0));
 
@@ -137,14 +134,12 @@ function generateCorporate(ctx: GenerateContext, kind: 'private' | 'opc' | 'publ
     listed,
     incorporated,
     industry: industryIndex,
-    authorisedCapitalInr: llp ? 0 : authorised,
-    paidUpCapitalInr: paidUp,
+    authorisedCapitalK: llp ? 0 : thousands(authorised),
+    paidUpCapitalK: thousands(paidUp),
     line1: null,
     place: where.place,
     agmLagYears: filings.agmLagYears,
     lastFiledFy: filings.lastFiledFy,
-    gstins: [],
-    officers: [],
   };
   const index = ctx.builder.addEntity(entity);
   generateBoard(ctx, index, { kind, incorporated, region: where.region });
@@ -159,17 +154,31 @@ function companyStatus(ctx: GenerateContext, kind: GeneratedKind, year: number):
   return rng.weighted(COMPANY_STATUS_WEIGHTS);
 }
 
-function ownershipOf(ctx: GenerateContext, kind: GeneratedKind): { ownership: string; category: string; subCategory: string } {
+interface Ownership {
+  /** The CIN's ownership code. */
+  ownership: string;
+  category: string;
+  subCategory: string;
+}
+
+const SHARES = 'Company limited by Shares';
+
+// One constant per case, read without property lookups: a rarely taken branch that builds an
+// object, or looks one up by name, has no type feedback and costs a re-optimisation when first taken.
+const OPC: Ownership = { ownership: 'OPC', category: SHARES, subCategory: 'Non-government company' };
+const FOREIGN_SUBSIDIARY: Ownership = { ownership: 'FTC', category: SHARES, subCategory: 'Subsidiary of company incorporated outside India' };
+const PRIVATE: Ownership = { ownership: 'PTC', category: SHARES, subCategory: 'Non-government company' };
+const STATE_GOVERNMENT: Ownership = { ownership: 'SGC', category: SHARES, subCategory: 'State government company' };
+const UNION_GOVERNMENT: Ownership = { ownership: 'GOI', category: SHARES, subCategory: 'Union government company' };
+const PUBLIC: Ownership = { ownership: 'PLC', category: SHARES, subCategory: 'Non-government company' };
+
+function ownershipOf(ctx: GenerateContext, kind: GeneratedKind): Ownership {
   const { rng } = ctx;
-  const shares = 'Company limited by Shares';
-  if (kind === 'opc') return { ownership: 'OPC', category: shares, subCategory: 'Non-government company' };
-  if (kind === 'private') {
-    if (rng.chance(0.02)) return { ownership: 'FTC', category: shares, subCategory: 'Subsidiary of company incorporated outside India' };
-    return { ownership: 'PTC', category: shares, subCategory: 'Non-government company' };
-  }
-  if (kind === 'public' && rng.chance(0.03)) return { ownership: 'SGC', category: shares, subCategory: 'State government company' };
-  if (kind === 'public' && rng.chance(0.02)) return { ownership: 'GOI', category: shares, subCategory: 'Union government company' };
-  return { ownership: 'PLC', category: shares, subCategory: 'Non-government company' };
+  if (kind === 'opc') return OPC;
+  if (kind === 'private') return rng.chance(0.02) ? FOREIGN_SUBSIDIARY : PRIVATE;
+  if (kind === 'public' && rng.chance(0.03)) return STATE_GOVERNMENT;
+  if (kind === 'public' && rng.chance(0.02)) return UNION_GOVERNMENT;
+  return PUBLIC;
 }
 
 /** Annual filings: most are up to date (relative to `now`); struck-off and liquidated ones stopped long ago. */
@@ -194,7 +203,7 @@ function generateUnincorporated(ctx: GenerateContext, kind: 'proprietorship' | '
   let pan: string;
   if (proprietor) {
     const person = generatePerson(rng, where.region);
-    name = person.full;
+    name = fullName(person);
     tradeName = proprietorTradeName(rng, industry, person);
     pan = issuePan(rng, u, 'P', person.surname.charAt(0));
   } else {
@@ -220,14 +229,12 @@ function generateUnincorporated(ctx: GenerateContext, kind: 'proprietorship' | '
     listed: false,
     incorporated: started,
     industry: industryIndex,
-    authorisedCapitalInr: 0,
-    paidUpCapitalInr: 0,
+    authorisedCapitalK: 0,
+    paidUpCapitalK: 0,
     line1: null,
     place: where.place,
     agmLagYears: -1,
     lastFiledFy: null,
-    gstins: [],
-    officers: [],
   };
   const index = ctx.builder.addEntity(entity);
   const tier = proprietor ? (rng.chance(0.05) ? 1 : 0) : rng.chance(0.3) ? 1 : 0;

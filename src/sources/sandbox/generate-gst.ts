@@ -13,10 +13,8 @@ import {
 } from './generate-context.js';
 import { NATURE_OF_BUSINESS, type Industry } from './industries.js';
 import type { FilingProfile, SandboxEntity, Tier } from './model.js';
-import { STATES, packPlace } from './places.js';
+import { STATES, STATE_WEIGHTS, packPlace } from './places.js';
 import { weightTable } from './prng.js';
-
-const OTHER_STATE_WEIGHTS = weightTable(STATES.map((state, index) => [index, state.weight] as const));
 
 const COUNTS = {
   proprietorship: weightTable([[0, 3], [1, 92], [2, 5]]),
@@ -68,9 +66,8 @@ function compositionShare(entity: SandboxEntity, tier: Tier): number {
   return tier === 0 ? 0.02 : 0;
 }
 
-function einvoiceShare(tier: Tier): number {
-  return [0.02, 0.25, 0.85, 1][tier] ?? 0;
-}
+/** Share of e-invoicing registrations by tier. */
+const EINVOICE_SHARE: Readonly<Record<Tier, number>> = [0.02, 0.25, 0.85, 1];
 
 export function generateGstins(
   ctx: GenerateContext,
@@ -92,7 +89,7 @@ export function generateGstins(
     if (n > 0) {
       // Mostly a branch in another state; sometimes a second vertical in the same one.
       if (rng.chance(0.9)) {
-        for (let attempt = 0; attempt < 6 && (usedStates & (1 << stateIndex)) !== 0; attempt++) stateIndex = rng.weighted(OTHER_STATE_WEIGHTS);
+        for (let attempt = 0; attempt < 6 && (usedStates & (1 << stateIndex)) !== 0; attempt++) stateIndex = rng.weighted(STATE_WEIGHTS);
       }
       const state = STATES[stateIndex]!;
       const cityIndex = rng.int(0, state.cities.length - 1);
@@ -123,7 +120,7 @@ export function generateGstins(
     }
 
     const composition = rng.chance(compositionShare(entity, spec.tier));
-    const einvoice = !composition && rng.chance(einvoiceShare(spec.tier));
+    const einvoice = !composition && rng.chance(EINVOICE_SHARE[spec.tier]);
     // Composition taxpayers file quarterly; larger taxpayers cannot opt for quarterly returns (QRMP).
     const quarterly = composition || (!einvoice && spec.tier <= 1 && rng.chance(spec.tier === 0 ? 0.45 : 0.25));
     const profile = filingProfile(ctx, status);
@@ -131,7 +128,6 @@ export function generateGstins(
     const stateCode = STATES[stateIndex]!.gstCode;
 
     ctx.builder.addGstin({
-      gstin: '',
       entity: entityIndex,
       stateCode,
       status,

@@ -7,21 +7,15 @@ import type { Industry } from './industries.js';
 import { NAME_REGIONS, composeName, type PersonName, type RegionId } from './person-names.js';
 import type { Rng } from './prng.js';
 
-export interface GeneratedPerson extends PersonName {
-  region: RegionId;
-  female: boolean;
-}
-
 /** A person of a naming tradition; `surname` forces the family name (relatives on one board). */
-export function generatePerson(rng: Rng, region: RegionId, options: { female?: boolean; surname?: string } = {}): GeneratedPerson {
+export function generatePerson(rng: Rng, region: RegionId, surname?: string): PersonName {
   const names = NAME_REGIONS[region];
-  const female = options.female ?? rng.chance(0.24);
+  const female = rng.chance(0.24);
   const first = rng.pick(female ? names.female : names.male);
-  const surname = options.surname ?? rng.pick(names.surnames);
+  const family = surname ?? rng.pick(names.surnames);
   let fatherOrSpouse = rng.pick(names.male);
   if (fatherOrSpouse === first) fatherOrSpouse = rng.pick(names.male);
-  const name = composeName(names, female, first, surname, rng.next(), fatherOrSpouse);
-  return { full: name.full, surname: name.surname, first: name.first, region, female };
+  return composeName(names, female, first, family, rng.next(), fatherOrSpouse);
 }
 
 function initials(rng: Rng): string {
@@ -47,20 +41,20 @@ export function companyBaseName(rng: Rng, industry: Industry, region: RegionId, 
   return `NEW ${rng.pick(BRAND_WORDS)} ${word}`;
 }
 
-/** Finds a company name not yet used; MCA would refuse an identical one. */
+/** Finds a company name (base name, then `suffix`) not yet used; MCA would refuse an identical one. */
 export function uniqueCompanyName(
   rng: Rng,
   taken: ReadonlySet<string>,
   suffix: string,
-  makeBase: () => string,
+  base: { industry: Industry; region: RegionId; cityName: string },
 ): string {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const name = `${makeBase()} ${suffix}`;
+    const name = `${companyBaseName(rng, base.industry, base.region, base.cityName)} ${suffix}`;
     if (!taken.has(name)) return name;
   }
   // Crowded combinations: widen the name as real applicants do.
   for (;;) {
-    const name = `${makeBase()} ${rng.pick(NAME_TAILS)} ${suffix}`;
+    const name = `${companyBaseName(rng, base.industry, base.region, base.cityName)} ${rng.pick(NAME_TAILS)} ${suffix}`;
     if (!taken.has(name)) return name;
   }
 }

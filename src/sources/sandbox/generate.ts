@@ -3,7 +3,8 @@
  * identifiers are then taken), then the generated ones.
  */
 import { generateEntity } from './generate-entities.js';
-import { UniverseBuilder, type Universe } from './model.js';
+import type { Universe } from './model.js';
+import { UniverseBuilder } from './universe-builder.js';
 import { Rng } from './prng.js';
 import { addScenarioEntity } from './scenario-builder.js';
 import { SCENARIO_ENTITIES } from './scenario-entities.js';

@@ -11,19 +11,32 @@ const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 const INDIVIDUAL_SERIES = 'AABBCDEF';
 
-const letter = (rng: Rng): string => LETTERS.charAt(rng.int(0, 25));
+const A = 65;
+const ZERO = 48;
+
+/** The char code of a random letter A-Z. */
+const letterCode = (rng: Rng): number => A + rng.int(0, 25);
 
 /**
  * A PAN: three series letters, the holder type, the first letter of the surname (individuals)
  * or of the name (everyone else), four digits and a check letter (the ITD's check algorithm is
- * not public; the letter is random here).
+ * not public; the letter is random here). Built from char codes in one go: this runs for every
+ * entity, and a template literal would build it piece by piece.
  */
 export function issuePan(rng: Rng, u: Universe, holderType: 'P' | 'C' | 'F', nameLetter: string): string {
+  const holder = holderType.charCodeAt(0);
+  const initial = nameLetter.charCodeAt(0);
   for (;;) {
     // Entity PANs are still being issued from the A series; individuals' run further.
-    const first = holderType === 'P' ? INDIVIDUAL_SERIES.charAt(rng.int(0, INDIVIDUAL_SERIES.length - 1)) : rng.chance(0.92) ? 'A' : 'B';
-    const series = first + letter(rng) + letter(rng);
-    const pan = `${series}${holderType}${nameLetter}${String(rng.int(1, 9999)).padStart(4, '0')}${letter(rng)}`;
+    const first = holderType === 'P' ? INDIVIDUAL_SERIES.charCodeAt(rng.int(0, INDIVIDUAL_SERIES.length - 1)) : rng.chance(0.92) ? A : A + 1;
+    const second = letterCode(rng);
+    const third = letterCode(rng);
+    const number = rng.int(1, 9999);
+    const pan = String.fromCharCode(
+      first, second, third, holder, initial,
+      ZERO + Math.floor(number / 1000), ZERO + (Math.floor(number / 100) % 10), ZERO + (Math.floor(number / 10) % 10), ZERO + (number % 10),
+      letterCode(rng),
+    );
     if (!u.byPan.has(pan)) return pan;
   }
 }
@@ -34,9 +47,9 @@ export function issueCin(
   u: Universe,
   parts: { listed: boolean; nic: string; cinState: string; year: number; ownership: string },
 ): string {
+  const prefix = `${parts.listed ? 'L' : 'U'}${parts.nic}${parts.cinState}${parts.year}${parts.ownership}`;
   for (;;) {
-    const number = String(rng.int(1_000, 399_999)).padStart(6, '0');
-    const cin = `${parts.listed ? 'L' : 'U'}${parts.nic}${parts.cinState}${parts.year}${parts.ownership}${number}`;
+    const cin = prefix + String(rng.int(1_000, 399_999)).padStart(6, '0');
     if (!u.byCin.has(cin)) return cin;
   }
 }
@@ -61,22 +74,64 @@ const DIN_ALLOTTED_BY_YEAR: readonly (readonly [number, number])[] = [
 
 const SCENARIO_DIN_BLOCK: readonly [number, number] = [9_900_000, 9_999_999];
 
+/** The DINs being allotted in a year, [low, high): from the previous year's mark to the year's own. */
+function dinRange(year: number): readonly [number, number] {
+  let low = 100;
+  for (const [until, allotted] of DIN_ALLOTTED_BY_YEAR) {
+    if (year <= until) return [low, allotted];
+    low = allotted;
+  }
+  // After the table ends, allotment runs on at about the last years' pace.
+  return [low, low + 200_000];
+}
+
+/** dinRange for every year the table distinguishes, worked out once. */
+const FIRST_DIN_YEAR = DIN_ALLOTTED_BY_YEAR[0]![0];
+const LAST_DIN_YEAR = DIN_ALLOTTED_BY_YEAR[DIN_ALLOTTED_BY_YEAR.length - 1]![0] + 1;
+const DIN_RANGES = Array.from({ length: LAST_DIN_YEAR - FIRST_DIN_YEAR + 1 }, (_, i) => dinRange(FIRST_DIN_YEAR + i));
+
 /** A DIN from the range being allotted in the year the person first joined a board. */
 export function issueDin(rng: Rng, u: Universe, firstAppointmentYear: number): number {
-  let low = 100;
-  let high = 2_000_000;
-  for (const [year, allotted] of DIN_ALLOTTED_BY_YEAR) {
-    if (firstAppointmentYear <= year) {
-      high = allotted;
-      break;
-    }
-    low = allotted;
-    high = allotted;
-  }
-  if (high === low) high = low + 200_000;
+  const year = Math.min(Math.max(firstAppointmentYear, FIRST_DIN_YEAR), LAST_DIN_YEAR);
+  const range = DIN_RANGES[year - FIRST_DIN_YEAR]!;
+  const low = range[0];
+  const high = range[1];
   for (;;) {
     const value = rng.int(low, high - 1);
     if (value >= SCENARIO_DIN_BLOCK[0] && value <= SCENARIO_DIN_BLOCK[1]) continue;
     if (!u.byDin.has(value)) return value;
   }
+}
+
+const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * The GSTIN for a PAN's `entityNumber`-th registration in a state: the same as domain's
+ * makeGstin (the unit tests check every GSTIN with checkGstin), with the check character summed
+ * over char codes rather than by searching the alphabet for each character. GSTINs are worked
+ * out each time they are read (GstinRecord), and a bulk job or test reads all 24,000.
+ */
+export function mintGstin(stateCode: string, pan: string, entityNumber: string): string {
+  const beforeNumber = stateCode.length + pan.length;
+  const sum = checkSum(stateCode, 0) + checkSum(pan, stateCode.length) + checkSum(entityNumber, beforeNumber) + checkSum('Z', beforeNumber + entityNumber.length);
+  return `${stateCode}${pan}${entityNumber}Z${BASE36.charAt((36 - (sum % 36)) % 36)}`;
+}
+
+/**
+ * The check sum of `text` standing at `offset` in the GSTIN: factors alternate 1, 2 from the left,
+ * and each product p adds floor(p / 36) + p % 36, which for p < 72 is p, or p - 35 from 36 on.
+ */
+function checkSum(text: string, offset: number): number {
+  let sum = 0;
+  for (let i = 0; i < text.length; i++) {
+    const value = base36(text.charCodeAt(i));
+    const product = (offset + i) % 2 === 0 ? value : 2 * value;
+    sum += product < 36 ? product : product - 35;
+  }
+  return sum;
+}
+
+/** The value of a digit or upper-case letter in base 36. */
+function base36(code: number): number {
+  return code <= 57 ? code - ZERO : code - A + 10;
 }

@@ -3,8 +3,13 @@
  * numbers, nature-of-business lists shared by index. API records are built from these per
  * query (see answers.ts), which keeps the resident universe small and lets time-relative facts
  * be computed against the caller's `now`.
+ *
+ * Records link to each other by index, without arrays of their own: an entity's registrations
+ * and appointments are added together, so each is a range of the universe's list, and a
+ * person's appointments are chained through `nextOfPerson`. Some 75,000 small arrays were a
+ * fifth of the heap, and the garbage collector copied every one of them while the universe grew.
+ * universe-builder.ts keeps these links right; read them with gstinsOf, officersOf and appointmentsOf.
  */
-import { makeGstin } from '../../domain/identifiers/gstin.js';
 import type { CompanyStatus, GstStatus } from '../../domain/records.js';
 import type { DateSpec } from './calendar.js';
 
@@ -41,8 +46,12 @@ export interface SandboxEntity {
   listed: boolean;
   incorporated: DateSpec;
   industry: number;
-  authorisedCapitalInr: number;
-  paidUpCapitalInr: number;
+  /**
+   * Capital in thousands of rupees (see `thousands`): every sandbox capital is a whole number of
+   * thousands, and so stays a small integer to V8.
+   */
+  authorisedCapitalK: number;
+  paidUpCapitalK: number;
   /** Address line 1; null for generated entities, whose line is derived from the PAN per query. */
   line1: string | null;
   place: number;
@@ -50,12 +59,24 @@ export interface SandboxEntity {
   agmLagYears: number;
   /** The financial year (ending 31 March of this year) of the last accounts filed; null: never. */
   lastFiledFy: number | null;
-  gstins: number[];
-  officers: number[];
+  /** Its GST registrations are u.gstins[firstGstin] and the `gstinCount - 1` after it. */
+  firstGstin: number;
+  gstinCount: number;
+  /** Its directors' or partners' appointments, current and past: a range of u.appointments likewise. */
+  firstOfficer: number;
+  officerCount: number;
 }
 
 export interface SandboxGstin {
-  gstin: string;
+  /**
+   * Worked out from the PAN, state code and entity number when read (see GstinRecord): like
+   * derived addresses, 24,000 GSTINs are not kept as strings for the few that are asked for.
+   */
+  readonly gstin: string;
+  /** The entity's PAN (the very same string). */
+  pan: string;
+  /** The registration's number among the PAN's registrations in the state: '1' to '9'. */
+  entityNumber: string;
   entity: number;
   stateCode: string;
   status: GstStatus;
@@ -78,9 +99,15 @@ export interface SandboxGstin {
 export interface SandboxPerson {
   /** The DIN as a number (shown as 8 digits, see dinText): integer keys keep the DIN index cheap. */
   din: number;
-  name: string;
+  /** A generated person's name is joined from its words when read (see GeneratedPersonRecord). */
+  readonly name: string;
+  /** The last word of the name: the family name, or SINGH / KAUR. */
+  readonly surname: string;
   disqualified: boolean;
-  appointments: number[];
+  /** Index of the person's first appointment in u.appointments (-1: none yet), then see nextOfPerson. */
+  firstAppointment: number;
+  /** Index of the latest one, where the next is chained on. */
+  lastAppointment: number;
 }
 
 export interface SandboxAppointment {
@@ -89,10 +116,14 @@ export interface SandboxAppointment {
   designation: string;
   appointed: DateSpec;
   ceased: DateSpec | null;
+  /** Index of the same person's next appointment, or -1. */
+  nextOfPerson: number;
 }
 
 export interface Universe {
   entities: SandboxEntity[];
+  /** How many entities there are of each kind. */
+  entityCounts: Record<EntityKind, number>;
   gstins: SandboxGstin[];
   persons: SandboxPerson[];
   appointments: SandboxAppointment[];
@@ -101,91 +132,41 @@ export interface Universe {
   byCin: Map<string, number>;
   byLlpin: Map<string, number>;
   byDin: Map<number, number>;
-  /** Company and LLP names in use: MCA does not allow two alike. */
-  names: Set<string>;
+}
+
+/** An entity's GST registrations, in the order they were added. */
+export function gstinsOf(u: Universe, entity: SandboxEntity): SandboxGstin[] {
+  return u.gstins.slice(entity.firstGstin, entity.firstGstin + entity.gstinCount);
+}
+
+/** An entity's appointments (directors or designated partners, current and past), in the order made. */
+export function officersOf(u: Universe, entity: SandboxEntity): SandboxAppointment[] {
+  return u.appointments.slice(entity.firstOfficer, entity.firstOfficer + entity.officerCount);
+}
+
+/** A person's appointments, in the order made. */
+export function appointmentsOf(u: Universe, person: SandboxPerson): SandboxAppointment[] {
+  const appointments: SandboxAppointment[] = [];
+  for (let index = person.firstAppointment; index >= 0; ) {
+    const appointment = u.appointments[index]!;
+    appointments.push(appointment);
+    index = appointment.nextOfPerson;
+  }
+  return appointments;
 }
 
 /**
- * Entities and registrations are handed to the builder fully formed (gstins and officers empty,
- * gstin ''), and stored as they are: one object each, all of one shape.
+ * Rupees in thousands. Capitals go up to ₹500 crore, past V8's small integers: the first such
+ * company stored as a double would change the layout of every entity record mid-build and throw
+ * away the generator's optimised code, once per capital field.
  */
-export type NewEntity = SandboxEntity;
-export type NewGstin = SandboxGstin;
-
-/** Builds a universe; refuses any identifier twice so that scenarios and generated data never collide. */
-export class UniverseBuilder {
-  readonly universe: Universe = {
-    entities: [],
-    gstins: [],
-    persons: [],
-    appointments: [],
-    byPan: new Map(),
-    byCin: new Map(),
-    byLlpin: new Map(),
-    byDin: new Map(),
-    names: new Set(),
-  };
-
-  addEntity(entity: NewEntity): number {
-    const u = this.universe;
-    const index = u.entities.length;
-    claim(u.byPan, entity.pan, index, 'PAN');
-    if (entity.cin !== null) claim(u.byCin, entity.cin, index, 'CIN');
-    if (entity.llpin !== null) claim(u.byLlpin, entity.llpin, index, 'LLPIN');
-    if (entity.kind === 'company' || entity.kind === 'llp') {
-      const before = u.names.size;
-      u.names.add(entity.name);
-      if (u.names.size === before) throw new Error(`sandbox company name used twice: ${entity.name}`);
-    }
-    u.entities.push(entity);
-    return index;
-  }
-
-  /**
-   * Registers a GSTIN for `registration.entity`, with the next free entity number for the PAN
-   * in that state unless one is given.
-   */
-  addGstin(registration: NewGstin, entityNumber?: string): number {
-    const u = this.universe;
-    const entity = u.entities[registration.entity];
-    if (entity === undefined) throw new Error(`no entity ${registration.entity}`);
-    let inState = 0;
-    for (const g of entity.gstins) if (u.gstins[g]?.stateCode === registration.stateCode) inState++;
-    registration.gstin = makeGstin(registration.stateCode, entity.pan, entityNumber ?? String(inState + 1));
-    const index = u.gstins.length;
-    for (const g of entity.gstins) {
-      if (u.gstins[g]?.gstin === registration.gstin) throw new Error(`sandbox GSTIN issued twice: ${registration.gstin}`);
-    }
-    u.gstins.push(registration);
-    entity.gstins.push(index);
-    return index;
-  }
-
-  addPerson(din: number, name: string, disqualified: boolean): number {
-    const u = this.universe;
-    const index = u.persons.length;
-    claim(u.byDin, din, index, 'DIN');
-    u.persons.push({ din, name, disqualified, appointments: [] });
-    return index;
-  }
-
-  appoint(person: number, entity: number, designation: string, appointed: DateSpec, ceased: DateSpec | null): void {
-    const u = this.universe;
-    const index = u.appointments.length;
-    u.appointments.push({ person, entity, designation, appointed, ceased });
-    u.persons[person]?.appointments.push(index);
-    u.entities[entity]?.officers.push(index);
-  }
+export function thousands(rupees: number): number {
+  const k = Math.round(rupees / 1000);
+  if (k * 1000 !== rupees) throw new Error(`sandbox capital is not a whole number of thousands: ${rupees}`);
+  return k;
 }
 
 /** The 8-digit text of a DIN. */
 export function dinText(din: number): string {
   return String(din).padStart(8, '0');
-}
-
-function claim<K>(map: Map<K, number>, key: K, index: number, what: string): void {
-  // One hash operation instead of has + set: this runs some 120,000 times per universe.
-  const before = map.size;
-  map.set(key, index);
-  if (map.size === before) throw new Error(`sandbox ${what} issued twice: ${key}`);
 }

@@ -140,13 +140,19 @@ export const NAME_REGIONS: Readonly<Record<RegionId, NameRegion>> = Object.freez
   },
 });
 
+/** A name in its words; `middle` is '' when there is none. */
 export interface PersonName {
-  full: string;
-  surname: string;
   first: string;
+  middle: string;
+  surname: string;
 }
 
-/** Assembles a full name in the order and style a PAN or DIN record would show it. */
+/** The name as a PAN or DIN record shows it. */
+export function fullName(name: PersonName): string {
+  return name.middle === '' ? `${name.first} ${name.surname}` : `${name.first} ${name.middle} ${name.surname}`;
+}
+
+/** Chooses the words of a name in the order and style a PAN or DIN record would show it. */
 export function composeName(
   region: NameRegion,
   female: boolean,
@@ -163,7 +169,7 @@ export function composeName(
       break;
     case 'singh':
       // Many Sikh names end in SINGH or KAUR with no family name at all.
-      if (roll < 0.4) return { full: `${first} ${female ? 'KAUR' : 'SINGH'}`, surname: female ? 'KAUR' : 'SINGH', first };
+      if (roll < 0.4) return { first, middle: '', surname: female ? 'KAUR' : 'SINGH' };
       middle = female ? 'KAUR' : 'SINGH';
       break;
     case 'father':
@@ -176,6 +182,5 @@ export function composeName(
       if (roll < 0.15) middle = fatherOrSpouse;
       break;
   }
-  const full = middle === '' ? `${first} ${surname}` : `${first} ${middle} ${surname}`;
-  return { full, surname, first };
+  return { first, middle, surname };
 }

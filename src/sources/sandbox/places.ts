@@ -5,6 +5,7 @@
  */
 import { GST_STATES } from '../../domain/identifiers/state-codes.js';
 import type { RegionId } from './person-names.js';
+import { indexWeightTable } from './prng.js';
 
 /** A locality: name, 6-digit PIN code, and the district when it differs from the city's. */
 export type Locality = readonly [name: string, pincode: string, district?: string];
@@ -168,6 +169,9 @@ export const STATES: readonly StatePlaces[] = [
     city('Puducherry', 'Puducherry', [['Mission Street', '605001'], ['Mettupalayam Industrial Estate', '605009'], ['Lawspet', '605008']], ['Mission Street', 'Cuddalore Road']),
   ] },
 ];
+
+/** State indices by their share of sandbox businesses. */
+export const STATE_WEIGHTS = indexWeightTable(STATES.map((state) => state.weight));
 
 export function stateName(state: StatePlaces): string {
   const name = GST_STATES[state.gstCode];

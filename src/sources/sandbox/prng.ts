@@ -93,6 +93,25 @@ export function weightTable<T>(entries: readonly (readonly [T, number])[]): Weig
 }
 
 /**
+ * A weight table whose values are the indices of `weights`. Built apart from weightTable because
+ * an [index, weight] pair with a fractional weight is an array of doubles, so its index would
+ * come out as a double too (3.0 rather than 3): equal in value, but a double stored in a record
+ * field that held small integers makes V8 re-lay-out every record of that shape and throw away
+ * the optimised generator code, mid-build.
+ */
+export function indexWeightTable(weights: readonly number[]): WeightTable<number> {
+  const values: number[] = [];
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let index = 0; index < weights.length; index++) {
+    total += weights[index] as number;
+    values.push(index);
+    cumulative.push(total);
+  }
+  return { values, cumulative, total };
+}
+
+/**
  * MurmurHash3 (x86, 32-bit) over UTF-16 code units. Used for per-identifier randomness that
  * must not depend on generation order, such as the day a given return was filed: the same
  * (GSTIN, period, return) always hashes to the same value, whatever else the registry holds.

@@ -28,7 +28,7 @@ import {
 import { todayAt } from './calendar.js';
 import { triggeredFault, type FaultKind } from './faults.js';
 import { generateUniverse } from './generate.js';
-import { dinText, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
+import { dinText, gstinsOf, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
 import { CHECK_FAULTS, SANDBOX_SCENARIOS, type SandboxScenario } from './scenarios.js';
 import { NameSearchIndex } from './search-index.js';
 
@@ -76,14 +76,14 @@ export interface SandboxRegistry {
 class Registry implements SandboxRegistry {
   readonly scenarios = SANDBOX_SCENARIOS;
   readonly size: SandboxRegistrySize;
-  private readonly nameIndex: NameSearchIndex;
+  /** Built on the first search: most processes never search, and building it takes a while. */
+  private nameIndex: NameSearchIndex | undefined;
 
   constructor(
     readonly seed: number,
     private readonly u: Universe,
   ) {
-    const kinds: Record<SandboxEntity['kind'], number> = { company: 0, llp: 0, proprietorship: 0, firm: 0 };
-    for (const e of u.entities) kinds[e.kind]++;
+    const kinds = u.entityCounts;
     this.size = {
       entities: u.entities.length,
       companies: kinds.company,
@@ -94,7 +94,11 @@ class Registry implements SandboxRegistry {
       persons: u.persons.length,
       appointments: u.appointments.length,
     };
-    this.nameIndex = new NameSearchIndex(u.entities.map((e) => (e.kind === 'company' || e.kind === 'llp' ? e.name : undefined)));
+  }
+
+  private names(): NameSearchIndex {
+    this.nameIndex ??= new NameSearchIndex(this.u.entities.map((e) => (e.kind === 'company' || e.kind === 'llp' ? e.name : undefined)));
+    return this.nameIndex;
   }
 
   private entityByPan(pan: string): SandboxEntity | undefined {
@@ -111,11 +115,7 @@ class Registry implements SandboxRegistry {
     const normalised = normaliseIdentifier(gstin);
     const entity = this.entityByPan(normalised.slice(2, 12));
     if (entity === undefined) return undefined;
-    for (const index of entity.gstins) {
-      const g = this.u.gstins[index];
-      if (g?.gstin === normalised) return g;
-    }
-    return undefined;
+    return gstinsOf(this.u, entity).find((g) => g.gstin === normalised);
   }
 
   gstVerify(gstin: string, now = new Date()): GstRecord | undefined {
@@ -145,7 +145,7 @@ class Registry implements SandboxRegistry {
 
   search(name: string, now = new Date()): SearchCandidate[] {
     const today = todayAt(now);
-    return this.nameIndex.candidates(name, SEARCH_CANDIDATE_LIMIT).map((index) => searchCandidate(this.u.entities[index]!, today));
+    return this.names().candidates(name, SEARCH_CANDIDATE_LIMIT).map((index) => searchCandidate(this.u.entities[index]!, today));
   }
 
   cinToPan(input: { cin: string } | { pan: string }): Omit<CinPanMapping, 'direction'> | undefined {

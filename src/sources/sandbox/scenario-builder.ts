@@ -6,7 +6,8 @@ import { makeGstin } from '../../domain/identifiers/gstin.js';
 import type { CompanyStatus, GstStatus } from '../../domain/records.js';
 import { daysBeforeNow, fixedDate, type DateSpec } from './calendar.js';
 import { industryByNic, INDUSTRIES, NATURE_OF_BUSINESS } from './industries.js';
-import type { CompanyClass, EntityKind, FilingProfile, UniverseBuilder } from './model.js';
+import { thousands, type CompanyClass, type EntityKind, type FilingProfile } from './model.js';
+import type { UniverseBuilder } from './universe-builder.js';
 import { STATES, placeOf } from './places.js';
 
 export type PlaceSpec = readonly [gstCode: string, city: string, locality: string];
@@ -99,21 +100,18 @@ export function addScenarioEntity(builder: UniverseBuilder, spec: ScenarioEntity
     listed: spec.cin?.startsWith('L') ?? false,
     incorporated: toDateSpec(spec.incorporated),
     industry: industryByNic(spec.nic),
-    authorisedCapitalInr: authorised,
-    paidUpCapitalInr: paidUp,
+    authorisedCapitalK: thousands(authorised),
+    paidUpCapitalK: thousands(paidUp),
     line1: spec.line1,
     place,
     agmLagYears: spec.lastFiledFy !== undefined ? -1 : (spec.agmLagYears ?? (corporate ? 0 : -1)),
     lastFiledFy: spec.lastFiledFy ?? null,
-    gstins: [],
-    officers: [],
   });
 
   const activity = INDUSTRIES[industryByNic(spec.nic)]!.activity;
   for (const g of spec.gstins ?? []) {
     const at = g.at ?? spec.at;
     builder.addGstin({
-      gstin: '',
       entity: index,
       stateCode: at[0],
       status: g.status ?? (g.cancelled === undefined ? 'Active' : 'Cancelled'),
