@@ -90,3 +90,11 @@ describe('checkCin', () => {
     }
   });
 });
+
+describe('CIN year in India time', () => {
+  it("accepts this year's CINs from midnight on 1 January in India, while it is still 31 December in UTC", () => {
+    const newYearIst = new Date('2026-12-31T19:00:00Z'); // 00:30 IST on 1 January 2027
+    expect(checkCin('U72200KA2027PTC049889', newYearIst).ok).toBe(true);
+    expect(checkCin('U72200KA2027PTC049889', new Date('2026-12-31T18:00:00Z')).ok).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { istDate } from '../dates.js';
 import { fail, normaliseIdentifier, type IdentifierCheck } from './validation.js';
 
 /** The contract's pattern for a CIN. */
@@ -88,8 +89,10 @@ export function checkCin(raw: string, now: Date = new Date()): IdentifierCheck<C
   const state = CIN_STATES[stateCode];
   if (state === undefined) return fail('state', `state '${stateCode}' is not a known Registrar of Companies state code`);
   const year = Number(cin.slice(8, 12));
-  if (year < FIRST_YEAR || year > now.getUTCFullYear()) {
-    return fail('year', `year of incorporation ${year} must be between ${FIRST_YEAR} and ${now.getUTCFullYear()}`);
+  // The current year in India: a company registered on 1 January IST already carries it.
+  const thisYear = Number(istDate(now).slice(0, 4));
+  if (year < FIRST_YEAR || year > thisYear) {
+    return fail('year', `year of incorporation ${year} must be between ${FIRST_YEAR} and ${thisYear}`);
   }
   const ownership = cin.slice(12, 15);
   const ownershipDescription = CIN_OWNERSHIP[ownership];
