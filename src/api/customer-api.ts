@@ -47,7 +47,8 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}`),
   });
-  const hooks = idempotencyHooks(options.idempotency, options.requestBudgetMs + 5_000);
+  // A claim outlives any call: a lock expiring mid-call would let a retry run it twice.
+  const hooks = idempotencyHooks(options.idempotency, options.holdTtlMs);
   app.addHook('preHandler', hooks.preHandler);
   app.addHook('onSend', hooks.onSend);
 

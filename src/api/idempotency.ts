@@ -5,7 +5,7 @@ import { requestFingerprint, type IdempotencyStore } from '../store/idempotency.
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request claimed an Idempotency-Key and must store its answer. */
-    idempotency: { key: string; fingerprint: string } | undefined;
+    idempotency: { key: string } | undefined;
   }
 }
 
@@ -22,7 +22,8 @@ function isKept(status: number): boolean {
 /**
  * Idempotency-Key on every POST (API.md): the same key and body within 24 hours replays the
  * first answer without running or billing anything; another body is a 422; a second request
- * while the first is still running is a 409 with Retry-After.
+ * while the first is still running is a 409 with Retry-After. `lockMs` is how long a claim
+ * stays in flight: longer than any call, or a retry could run it a second time.
  */
 export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
   return {
@@ -33,10 +34,10 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
         throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, sent once' }]);
       }
       const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, request.body);
-      const claim = await store.claim(request.auth.accountId, header, fingerprint, lockMs);
+      const claim = await store.claim(request.auth, header, fingerprint, lockMs, request.id);
       switch (claim.kind) {
         case 'claimed':
-          request.idempotency = { key: header, fingerprint };
+          request.idempotency = { key: header };
           return;
         case 'mismatch':
           throw new AppError(
@@ -60,14 +61,16 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       const claimed = request.idempotency;
       if (claimed === undefined || request.auth === undefined) return payload;
       request.idempotency = undefined;
-      if (isKept(reply.statusCode) && typeof payload === 'string') {
-        await store.complete(request.auth.accountId, claimed.key, claimed.fingerprint, {
-          status: reply.statusCode,
-          body: payload,
-          requestId: request.id,
-        });
-      } else {
-        await store.abandon(request.auth.accountId, claimed.key, claimed.fingerprint);
+      try {
+        if (isKept(reply.statusCode) && typeof payload === 'string') {
+          await store.complete(request.auth, claimed.key, request.id, { status: reply.statusCode, body: payload, requestId: request.id });
+        } else {
+          await store.abandon(request.auth, claimed.key, request.id);
+        }
+      } catch (error) {
+        // The call has run (and may be billed): its answer still goes out. The claim's lock
+        // then expires, and only a retry after that runs the call again.
+        request.log.error({ err: error }, 'storing the idempotent answer failed');
       }
       return payload;
     },

@@ -46,9 +46,9 @@ export class AccountStore {
     const cache = new AuthCache(ttlMs);
     const subscriber = this.redis.duplicate({ enableAutoPipelining: false });
     subscriber.on('message', (_channel: string, message: string) => cache.evict(message.split(',')));
-    // Invalidations sent while the subscription was down are lost: start again from empty.
-    subscriber.on('ready', () => cache.clear());
-    subscriber.on('error', () => cache.clear());
+    // Invalidations sent while the subscription is down are lost: start again from empty
+    // on any interruption, and use the cache only while the subscription is up.
+    for (const event of ['ready', 'error', 'close', 'end', 'reconnecting']) subscriber.on(event, () => cache.clear());
     await subscriber.subscribe(this.keys.authInvalidations());
     this.subscriber = subscriber;
     this.cache = cache;
@@ -150,8 +150,10 @@ export class AccountStore {
     const parsed = parseApiKey(apiKey);
     if (parsed === undefined) return undefined;
     const presented = hashApiKey(apiKey);
-    const cached = this.cache?.get(parsed.keyId);
+    const cache = this.subscriber?.status === 'ready' ? this.cache : undefined;
+    const cached = cache?.get(parsed.keyId);
     if (cached !== undefined && hashesEqual(cached.hash, presented)) return cached.auth;
+    const generation = cache?.generation ?? 0;
     const [hash, accountId, environment, revokedAt, rateLimit] = await this.redis.hmget(
       this.keys.apiKey(parsed.keyId),
       'hash',
@@ -169,7 +171,7 @@ export class AccountStore {
       environment: parsed.environment,
       rateLimitPerMinute: Number(rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
     };
-    this.cache?.set(parsed.keyId, hash, auth);
+    cache?.set(parsed.keyId, hash, auth, generation);
     return auth;
   }
 }

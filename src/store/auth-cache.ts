@@ -15,6 +15,15 @@ interface Entry {
  */
 export class AuthCache {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * Bumped by every eviction: a lookup that started before an eviction must not cache what
+   * it read, since the eviction may have been for the very record it read.
+   */
+  private generationCount = 0;
+
+  get generation(): number {
+    return this.generationCount;
+  }
 
   constructor(
     private readonly ttlMs: number,
@@ -31,17 +40,21 @@ export class AuthCache {
     return entry;
   }
 
-  set(keyId: string, hash: string, auth: AuthenticatedKey, nowMs = Date.now()): void {
+  /** Caches a lookup that started at `generation`, unless an eviction happened since. */
+  set(keyId: string, hash: string, auth: AuthenticatedKey, generation: number, nowMs = Date.now()): void {
+    if (generation !== this.generationCount) return;
     // Maps iterate in insertion order: the first key is the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(keyId, { hash, auth, expiresAtMs: nowMs + this.ttlMs });
   }
 
   evict(keyIds: Iterable<string>): void {
+    this.generationCount++;
     for (const keyId of keyIds) this.entries.delete(keyId);
   }
 
   clear(): void {
+    this.generationCount++;
     this.entries.clear();
   }
 }

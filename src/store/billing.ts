@@ -23,6 +23,7 @@ export async function runBilled<T>(
   run: () => Promise<{ result: T; costPaise: number }>,
 ): Promise<BillingOutcome<T>> {
   const held = await wallet.hold(call.accountId, call.reference, call.maxPaise, call.reference, call.holdTtlMs);
+  if (!held.ok && held.reason === 'exists') throw new Error(`a hold ${call.reference} is already open: not running the call twice`);
   if (!held.ok) return { ran: false, availablePaise: held.availablePaise };
   let outcome: { result: T; costPaise: number };
   try {

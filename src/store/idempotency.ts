@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Environment } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
@@ -7,7 +8,8 @@ import { runScript, type ScriptDefinition } from './scripts.js';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
- * KEYS[1] the key's hash. ARGV: fingerprint, ttl_ms, lock_ms, now_ms.
+ * KEYS[1] the key's hash. ARGV: fingerprint, ttl_ms, lock_ms, now_ms, owner (the claiming
+ * request's id: only the owner may store or abandon the answer).
  * Returns {'claimed'} | {'mismatch'} | {'in_progress', ms_left} | {'done', status, body, request_id}.
  * A claim whose process died (its lock ran out) may be claimed again: nothing was stored.
  */
@@ -15,7 +17,7 @@ const CLAIM_LUA = `
 local state = redis.call('HMGET', KEYS[1], 'fingerprint', 'state', 'locked_until', 'status', 'body', 'request_id')
 local now = tonumber(ARGV[4])
 if not state[1] then
-  redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'state', 'in_flight', 'locked_until', now + tonumber(ARGV[3]))
+  redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'state', 'in_flight', 'locked_until', now + tonumber(ARGV[3]), 'owner', ARGV[5])
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return {'claimed'}
 end
@@ -23,17 +25,17 @@ if state[1] ~= ARGV[1] then return {'mismatch'} end
 if state[2] == 'done' then return {'done', state[4], state[5], state[6]} end
 local left = tonumber(state[3]) - now
 if left > 0 then return {'in_progress', left} end
-redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[3]))
+redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[3]), 'owner', ARGV[5])
 return {'claimed'}`;
 
-/** KEYS[1]; ARGV: fingerprint, status, body, request_id. Stores only over our own claim. */
+/** KEYS[1]; ARGV: owner, status, body, request_id. Stores only over our own, open claim. */
 const COMPLETE_LUA = `
-if redis.call('HGET', KEYS[1], 'fingerprint') ~= ARGV[1] then return 0 end
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'in_flight' then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3], 'request_id', ARGV[4])
 return 1`;
 
 const ABANDON_LUA = `
-if redis.call('HGET', KEYS[1], 'fingerprint') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'in_flight'
+if redis.call('HGET', KEYS[1], 'owner') == ARGV[1] and redis.call('HGET', KEYS[1], 'state') == 'in_flight'
 then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
@@ -47,26 +49,36 @@ export type ClaimResult =
   | { kind: 'in_progress'; retryAfterMs: number }
   | { kind: 'done'; status: number; body: string; requestId: string };
 
+export interface IdempotencyScope {
+  accountId: string;
+  environment: Environment;
+}
+
 export class IdempotencyStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
 
-  /** The caller's key is hashed: it may be long and is the caller's text, not ours. */
-  private key(accountId: string, idempotencyKey: string): string {
-    return this.keys.idempotency(accountId, createHash('sha256').update(idempotencyKey).digest('hex'));
+  /**
+   * The caller's key is hashed (it may be long and is the caller's text, not ours), and
+   * scoped to the environment too: a live call must never be answered from a sandbox one.
+   */
+  private key(scope: IdempotencyScope, idempotencyKey: string): string {
+    const hash = createHash('sha256').update(`${scope.environment}\n${idempotencyKey}`).digest('hex');
+    return this.keys.idempotency(scope.accountId, hash);
   }
 
-  async claim(accountId: string, idempotencyKey: string, fingerprint: string, lockMs: number): Promise<ClaimResult> {
+  async claim(scope: IdempotencyScope, idempotencyKey: string, fingerprint: string, lockMs: number, owner: string): Promise<ClaimResult> {
     const reply = (await runScript(
       this.redis,
       CLAIM,
-      this.key(accountId, idempotencyKey),
+      this.key(scope, idempotencyKey),
       fingerprint,
       IDEMPOTENCY_TTL_MS,
       lockMs,
       Date.now(),
+      owner,
     )) as string[];
     switch (reply[0]) {
       case 'claimed':
@@ -80,13 +92,13 @@ export class IdempotencyStore {
     }
   }
 
-  async complete(accountId: string, idempotencyKey: string, fingerprint: string, answer: { status: number; body: string; requestId: string }) {
-    await runScript(this.redis, COMPLETE, this.key(accountId, idempotencyKey), fingerprint, answer.status, answer.body, answer.requestId);
+  async complete(scope: IdempotencyScope, idempotencyKey: string, owner: string, answer: { status: number; body: string; requestId: string }) {
+    await runScript(this.redis, COMPLETE, this.key(scope, idempotencyKey), owner, answer.status, answer.body, answer.requestId);
   }
 
   /** Forgets a claim whose answer is not kept, so a retry with the same key runs again. */
-  async abandon(accountId: string, idempotencyKey: string, fingerprint: string): Promise<void> {
-    await runScript(this.redis, ABANDON, this.key(accountId, idempotencyKey), fingerprint);
+  async abandon(scope: IdempotencyScope, idempotencyKey: string, owner: string): Promise<void> {
+    await runScript(this.redis, ABANDON, this.key(scope, idempotencyKey), owner);
   }
 }
 

@@ -8,13 +8,15 @@ import { runScript, type ScriptDefinition } from './scripts.js';
  * by how much of the previous window still overlaps, which smooths the burst a fixed window
  * allows at its edge. A refused call is not counted.
  *
- * KEYS[1] counter hash {start, curr, prev}. ARGV: now_ms, window_ms, max.
+ * KEYS[1] counter hash {start, curr, prev}. ARGV: window_ms, max. The clock is Redis's own
+ * (TIME), so API processes whose clocks disagree still share one window.
  * Returns {count_after_this_call (max+1 when refused), ms until the limit frees or resets}.
  */
 const SLIDING_WINDOW_LUA = `
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local max = tonumber(ARGV[3])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local window = tonumber(ARGV[1])
+local max = tonumber(ARGV[2])
 local start = now - (now % window)
 local state = redis.call('HMGET', KEYS[1], 'start', 'curr', 'prev')
 local curr, prev = 0, 0
@@ -29,10 +31,11 @@ local elapsed = now - start
 local estimate = prev * (window - elapsed) / window + curr
 if estimate + 1 > max then
   local wait
-  if curr + 1 > max or prev == 0 then
-    wait = window - elapsed
+  if curr + 1 > max then
+    -- This window alone is full: wait for the next, then for its predecessor's weight
+    -- (this window's count) to fall until prev * (window - t) / window + 1 <= max.
+    wait = (window - elapsed) + math.ceil(window * (1 - (max - 1) / curr))
   else
-    -- the previous window's weight falls until prev * (window - t) / window + curr + 1 <= max
     wait = math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
   end
   return {max + 1, math.max(wait, 1)}
@@ -59,7 +62,7 @@ export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
       max = 1,
     ) {
       const [accountId, keyId] = key.split('|') as [string, string];
-      runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), Date.now(), timeWindowMs, max)
+      runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), timeWindowMs, max)
         .then((result) => {
           const [current, ttl] = result as [number, number];
           callback(null, { current: Number(current), ttl: Number(ttl) });

@@ -19,10 +19,14 @@ export interface Reconciliation {
  * amount must match the holds still open.
  */
 export async function reconcileAccount(wallet: WalletStore, accountId: string): Promise<Reconciliation> {
+  // The state first, then the ledger only up to the entry that state had seen, so calls
+  // running meanwhile cannot show up as differences.
+  const { wallet: fields, holds, lastLedgerId } = await wallet.snapshot(accountId);
   let topups = 0;
   let commits = 0;
   let heldByLedger = 0;
-  for await (const entry of wallet.allLedgerEntries(accountId)) {
+  const entries = lastLedgerId === undefined ? [] : wallet.allLedgerEntries(accountId, lastLedgerId);
+  for await (const entry of entries) {
     if (entry.type === 'topup') topups += entry.amountPaise;
     else if (entry.type === 'commit') {
       commits += entry.amountPaise;
@@ -30,7 +34,6 @@ export async function reconcileAccount(wallet: WalletStore, accountId: string): 
     } else if (entry.type === 'hold') heldByLedger += entry.amountPaise;
     else heldByLedger -= entry.amountPaise;
   }
-  const { wallet: fields, holds } = await wallet.snapshot(accountId);
   const balance = Number(fields.balance_paise ?? 0);
   const held = Number(fields.held_paise ?? 0);
   const openHolds = Object.values(holds).reduce((sum, value) => sum + Number(value.split('|')[0]), 0);

@@ -45,7 +45,10 @@ if not hold then return {'resolved', 0} end
 local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
 amount = tonumber(amount)
 if ARGV[4] == '1' and tonumber(expires) > tonumber(ARGV[5]) then return {'open', 0} end
-local charge = math.min(tonumber(ARGV[2]), amount)
+local requested = tonumber(ARGV[2])
+-- Checked before the first write: a script that fails halfway leaves its writes in place.
+if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
+local charge = math.min(requested, amount)
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'held_paise', -amount)
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')

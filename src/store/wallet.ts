@@ -10,7 +10,11 @@ export interface WalletBalance {
   availablePaise: number;
 }
 
-export type HoldResult = { ok: true } | { ok: false; availablePaise: number };
+export type HoldResult =
+  | { ok: true }
+  | { ok: false; reason: 'insufficient'; availablePaise: number }
+  /** The hold id is already open: the caller must not run a second call under it. */
+  | { ok: false; reason: 'exists' };
 
 export interface LedgerEntry {
   id: string;
@@ -61,8 +65,10 @@ export class WalletStore {
     const [status, available] = reply as [string, number];
     if (status === 'insufficient') {
       await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
-      return { ok: false, availablePaise: Number(available) };
+      return { ok: false, reason: 'insufficient', availablePaise: Number(available) };
     }
+    // An open hold keeps its expiry entry (the ZADD above only moved its score).
+    if (status === 'exists') return { ok: false, reason: 'exists' };
     return { ok: true };
   }
 
@@ -71,21 +77,33 @@ export class WalletStore {
    * undefined when the hold was already resolved (committed, released, or swept).
    */
   async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
-    return this.resolve(accountId, holdId, chargePaise, false);
+    if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
+    return this.resolve(accountId, holdId, chargePaise);
   }
 
   async release(accountId: string, holdId: string): Promise<void> {
-    await this.resolve(accountId, holdId, 0, false);
+    await this.resolve(accountId, holdId, 0);
   }
 
-  private async resolve(accountId: string, holdId: string, chargePaise: number, expiredOnly: boolean): Promise<number | undefined> {
-    const resolveArgs = [...this.accountKeys(accountId), holdId, chargePaise, new Date().toISOString(), expiredOnly ? '1' : '0', Date.now()];
-    if (expiredOnly) {
-      const [status] = (await runScript(this.redis, RESOLVE, ...resolveArgs)) as [string, number];
-      // A hold renewed or not yet due keeps its place in the sweeper's set.
-      if (status !== 'open') await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
-      return undefined;
-    }
+  /** Releases one hold if it is past its expiry at `nowMs`. */
+  private async sweepOne(accountId: string, holdId: string, nowMs: number): Promise<'released' | 'gone' | 'open'> {
+    const [status] = (await runScript(
+      this.redis,
+      RESOLVE,
+      ...this.accountKeys(accountId),
+      holdId,
+      0,
+      new Date().toISOString(),
+      '1',
+      nowMs,
+    )) as [string, number];
+    if (status === 'open') return 'open';
+    await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+    return status === 'ok' ? 'released' : 'gone';
+  }
+
+  private async resolve(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
+    const resolveArgs = [...this.accountKeys(accountId), holdId, chargePaise, new Date().toISOString(), '0', Date.now()];
     // A commit or release always ends the hold, so its expiry entry goes in the same round trip.
     const [reply] = await Promise.all([
       runScript(this.redis, RESOLVE, ...resolveArgs),
@@ -100,14 +118,15 @@ export class WalletStore {
     let released = 0;
     for (;;) {
       const due = await this.redis.zrangebyscore(this.keys.holdExpiries(), 0, nowMs, 'LIMIT', 0, batch);
-      if (due.length === 0) return released;
+      let removed = 0;
       for (const member of due) {
         const [accountId, holdId] = member.split('|') as [string, string];
-        const before = await this.redis.hexists(this.keys.holds(accountId), holdId);
-        await this.resolve(accountId, holdId, 0, true);
-        if (before === 1) released++;
+        const outcome = await this.sweepOne(accountId, holdId, nowMs);
+        if (outcome === 'released') released++;
+        if (outcome !== 'open') removed++;
       }
-      if (due.length < batch) return released;
+      // Stop when a page is short, or when nothing in it could be removed (all still open).
+      if (due.length < batch || removed === 0) return released;
     }
   }
 
@@ -126,27 +145,35 @@ export class WalletStore {
     return { entries, next: rows.length > limit ? entries.at(-1)?.id : undefined };
   }
 
-  /** Every ledger entry, oldest first, in pages (for reconciliation). */
-  async *allLedgerEntries(accountId: string, pageSize = 1000): AsyncGenerator<LedgerEntry> {
+  /** Every ledger entry up to `upTo` (an entry id), oldest first, in pages (for reconciliation). */
+  async *allLedgerEntries(accountId: string, upTo = '+', pageSize = 1000): AsyncGenerator<LedgerEntry> {
     let start = '-';
     for (;;) {
-      const rows = await this.redis.xrange(this.keys.ledger(accountId), start, '+', 'COUNT', pageSize);
+      const rows = await this.redis.xrange(this.keys.ledger(accountId), start, upTo, 'COUNT', pageSize);
       for (const [id, fields] of rows) yield toLedgerEntry(id, fields);
       if (rows.length < pageSize) return;
       start = `(${rows.at(-1)?.[0]}`;
     }
   }
 
-  /** The wallet hash and the open holds, read together. */
-  async snapshot(accountId: string): Promise<{ wallet: Record<string, string>; holds: Record<string, string> }> {
+  /**
+   * The wallet hash, the open holds and the id of the last ledger entry, read in one MULTI so
+   * that they describe one moment: the ledger up to that id accounts for exactly this state.
+   */
+  async snapshot(
+    accountId: string,
+  ): Promise<{ wallet: Record<string, string>; holds: Record<string, string>; lastLedgerId: string | undefined }> {
     const results = await this.redis
       .multi()
       .hgetall(this.keys.wallet(accountId))
       .hgetall(this.keys.holds(accountId))
+      .xrevrange(this.keys.ledger(accountId), '+', '-', 'COUNT', 1)
       .exec();
+    const last = (results?.[2]?.[1] ?? []) as [string, string[]][];
     return {
       wallet: (results?.[0]?.[1] ?? {}) as Record<string, string>,
       holds: (results?.[1]?.[1] ?? {}) as Record<string, string>,
+      lastLedgerId: last[0]?.[0],
     };
   }
 }

@@ -110,5 +110,6 @@ describe('billing', () => {
     const res = await t.admin('GET', '/admin/v1/reconcile');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, problems: [] });
+    expect(res.json().accounts).toBeGreaterThan(10);
   });
 });

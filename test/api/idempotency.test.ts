@@ -104,6 +104,16 @@ describe('Idempotency-Key', () => {
     expect(ok.headers['idempotent-replayed']).toBeUndefined();
   });
 
+  it('scopes keys to the environment: a live call is never answered from a sandbox one', async () => {
+    const sandbox = await post({ gstin: GSTIN }, 'env-key');
+    const live = await post({ gstin: GSTIN }, 'env-key', t.liveKey);
+    expect(sandbox.statusCode).toBe(200);
+    expect(live.headers['idempotent-replayed']).toBeUndefined();
+    // This test's live chain is the counting sandbox too: the live call really ran.
+    expect(live.json().meta.environment).toBe('live');
+    expect(live.json().request_id).not.toBe(sandbox.json().request_id);
+  });
+
   it('scopes keys to the account: another account reusing a key runs its own call', async () => {
     const other = (await t.admin('POST', '/admin/v1/accounts', { name: 'other', balance_inr: 10 })).json();
     const mine = await post({ gstin: GSTIN }, 'shared-key');

@@ -51,19 +51,31 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect((await reconcileAccount(wallet, account)).ok).toBe(true);
   });
 
-  it('never places the same hold twice', async () => {
+  it('never places the same hold twice, and says so', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 500, 'topup');
+    expect(await wallet.hold(account, 'h', 200, 'call', 60_000)).toEqual({ ok: true });
+    expect(await wallet.hold(account, 'h', 200, 'call', 60_000)).toEqual({ ok: false, reason: 'exists' });
+    expect((await wallet.balance(account)).heldPaise).toBe(200);
+    expect((await wallet.ledger(account, 10)).entries.map((e) => e.type)).toEqual(['hold', 'topup']);
+  });
+
+  it('refuses a charge that is not whole paise and leaves the hold open', async () => {
     const account = newAccount();
     await wallet.credit(account, 500, 'topup');
     await wallet.hold(account, 'h', 200, 'call', 60_000);
-    await wallet.hold(account, 'h', 200, 'call', 60_000);
-    expect((await wallet.balance(account)).heldPaise).toBe(200);
+    await expect(wallet.commit(account, 'h', 1.5)).rejects.toThrow(RangeError);
+    await expect(wallet.commit(account, 'h', -1)).rejects.toThrow(RangeError);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 500, heldPaise: 200, availablePaise: 300 });
+    expect(await wallet.commit(account, 'h', 200)).toBe(200);
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
   });
 
   it('refuses a hold above the available balance and records nothing', async () => {
     const account = newAccount();
     await wallet.credit(account, 100, 'topup');
     await wallet.hold(account, 'a', 60, 'call-a', 60_000);
-    expect(await wallet.hold(account, 'b', 50, 'call-b', 60_000)).toEqual({ ok: false, availablePaise: 40 });
+    expect(await wallet.hold(account, 'b', 50, 'call-b', 60_000)).toEqual({ ok: false, reason: 'insufficient', availablePaise: 40 });
     expect((await wallet.ledger(account, 10)).entries).toHaveLength(2);
   });
 
@@ -73,7 +85,8 @@ describe('wallet holds, commits, releases and the ledger', () => {
     await wallet.hold(account, 'short', 300, 'call-short', 1);
     await wallet.hold(account, 'long', 200, 'call-long', 60_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await wallet.sweepExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(await wallet.sweepExpiredHolds()).toBe(1);
+    expect(await wallet.sweepExpiredHolds()).toBe(0);
     expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 200, availablePaise: 800 });
     // The swept hold is resolved: a late commit charges nothing.
     expect(await wallet.commit(account, 'short', 300)).toBeUndefined();
@@ -94,6 +107,19 @@ describe('wallet holds, commits, releases and the ledger', () => {
       'topup-1',
     ]);
     expect(third.next).toBeUndefined();
+  });
+
+  it('reconciles while calls are running, from one consistent moment', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 100_000, 'topup');
+    const calls = Array.from({ length: 200 }, async (_, i) => {
+      await wallet.hold(account, `c${i}`, 75, `call-${i}`, 60_000);
+      await wallet.commit(account, `c${i}`, i % 2 === 0 ? 75 : 0);
+    });
+    const checks = Array.from({ length: 20 }, () => reconcileAccount(wallet, account));
+    const results = await Promise.all([...checks, ...calls.map((c) => c.then(() => undefined))]);
+    for (const result of results.slice(0, 20)) expect(result).toMatchObject({ ok: true, problems: [] });
+    expect(await reconcileAccount(wallet, account)).toMatchObject({ ok: true, commitsPaise: 7_500 });
   });
 
   it('reconciliation reports a wallet changed outside the ledger', async () => {

@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createRedisKeys } from '../../src/store/keys.js';
+import { createRateLimitStore, type RateLimitStoreResult } from '../../src/store/rate-limit-store.js';
+
+describe('sliding-window rate limit store', () => {
+  let redis: Redis;
+  const prefix = `bvtest:${randomBytes(6).toString('hex')}`;
+  beforeAll(() => {
+    redis = new Redis(inject('redisUrl'));
+  });
+  afterAll(async () => {
+    const found = await redis.keys(`${prefix}:*`);
+    if (found.length > 0) await redis.del(...found);
+    await redis.quit();
+  });
+
+  const incr = (store: InstanceType<ReturnType<typeof createRateLimitStore>>, key: string, windowMs: number, max: number) =>
+    new Promise<RateLimitStoreResult>((resolve, reject) =>
+      store.incr(key, (error, result) => (error ? reject(error) : resolve(result as RateLimitStoreResult)), windowMs, max),
+    );
+
+  it('counts calls up to the limit, refuses the next without counting it, and says when to retry', async () => {
+    const Store = createRateLimitStore(redis, createRedisKeys(prefix));
+    const store = new Store();
+    // Ten minutes: the test's few calls cross a window boundary only if it starts in the last
+    // milliseconds of one.
+    const windowMs = 600_000;
+    const results: RateLimitStoreResult[] = [];
+    for (let i = 0; i < 4; i++) results.push(await incr(store, 'acct_1|key1', windowMs, 3));
+    expect(results.map((r) => r.current)).toEqual([1, 2, 3, 4]);
+    const refused = results[3] as RateLimitStoreResult;
+    // This window is full: the retry comes after it ends and the previous window's weight
+    // (3 calls) has fallen enough for one more: at least a third of a window later.
+    expect(refused.ttl).toBeGreaterThanOrEqual(windowMs / 3);
+    expect(refused.ttl).toBeLessThanOrEqual(windowMs + windowMs / 3 + 1);
+    // Refused calls are not counted: a second refusal reports the same count.
+    expect((await incr(store, 'acct_1|key1', windowMs, 3)).current).toBe(4);
+    // Each key has its own window.
+    expect((await incr(store, 'acct_1|key2', windowMs, 3)).current).toBe(1);
+  });
+});
