@@ -92,4 +92,6 @@ export interface Source {
   /** Adapter name, e.g. `sandbox`, `gstn-gsp`. */
   readonly name: string;
   readonly handlers: CheckHandlers;
+  /** Answers in-process, without I/O: no time budget (and no timer) is needed to call it. */
+  readonly inProcess?: boolean;
 }

@@ -39,9 +39,13 @@ export interface OperationData {
 
 export interface VerifyContext {
   environment: Environment;
-  signal: AbortSignal;
+  /** The call's time budget across all its upstream attempts. */
+  budgetMs: number;
   now: Date;
 }
+
+/** For chains that do no I/O: a timer per call would cost more than the check itself. */
+const NEVER_ABORTED = new AbortController().signal;
 
 export type VerifyResult<C extends CheckName> =
   | { ok: true; data: OperationData[C]; attempts: number; freshness: 'live' | 'cached' }
@@ -126,12 +130,12 @@ type FailedOutcome = Exclude<SourceOutcome<unknown>, { outcome: 'ok' }>;
 export function createVerifier(chains: SourceChains): Verifier {
   return {
     async verify(check, input, context) {
-      const result: ChainResult<typeof check> = await runChain(
-        check,
-        chains[context.environment][check],
-        toSourceInput(check, input),
-        { signal: context.signal, now: context.now },
-      );
+      const sources = chains[context.environment][check];
+      const signal = sources.every((source) => source.inProcess) ? NEVER_ABORTED : AbortSignal.timeout(context.budgetMs);
+      const result: ChainResult<typeof check> = await runChain(check, sources, toSourceInput(check, input), {
+        signal,
+        now: context.now,
+      });
       const { outcome, attempts } = result;
       if (outcome.outcome !== 'ok') {
         return {

@@ -3,10 +3,11 @@
  * limit, wallet hold, sandbox source, commit, envelope) against a bare Fastify JSON route
  * measured in the same run, on the same machine, with the same load generator settings.
  *
- * Each server runs in its own process; autocannon runs in this one. Loopback only.
+ * Both servers run compiled (`npm run build` first, as `npm start` does), each in its own
+ * process; autocannon runs in this one. Loopback only.
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 
 async function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -55,10 +56,11 @@ async function measure(url: string, apiKey: string | undefined, durationS: numbe
   };
 }
 
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-'));
 const redis = await startManagedRedis({ dataDir });
-const bare = await start('test/bench/bare-server.ts', {});
-const full = await start('src/server.ts', {
+const bare = await start('dist/test/bench/bare-server.js', {});
+const full = await start('dist/src/server.js', {
   REDIS_URL: redis.url,
   PORT: '0',
   LOG_LEVEL: 'warn',

@@ -32,7 +32,7 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
         async () => {
           const result = await options.verifier.verify(check, input, {
             environment: auth.environment,
-            signal: AbortSignal.timeout(options.requestBudgetMs),
+            budgetMs: options.requestBudgetMs,
             now: options.now(),
           });
           return { result, costPaise: result.ok ? pricePaise : 0 };

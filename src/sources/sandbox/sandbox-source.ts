@@ -40,6 +40,7 @@ export function createSandboxSource(registry: SandboxRegistry = loadSandboxRegis
   };
   return {
     name: 'sandbox',
+    inProcess: true,
     handlers: {
       'gst.verify': handle('gst.verify'),
       'gst.returns': handle('gst.returns'),
