@@ -17,6 +17,8 @@ export interface RedisKeys {
   holds(accountId: string): string;
   /** Stream of wallet changes (top-up, hold, commit, release). */
   ledger(accountId: string): string;
+  /** Set of the references already credited (a reference credits once). */
+  creditReferences(accountId: string): string;
   /** Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. */
   holdExpiries(): string;
   /** Sliding-window counters of one API key (rate limit). */
@@ -41,6 +43,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     wallet: (id) => `${account(id)}:wallet`,
     holds: (id) => `${account(id)}:holds`,
     ledger: (id) => `${account(id)}:ledger`,
+    creditReferences: (id) => `${account(id)}:credit-refs`,
     holdExpiries: () => `${prefix}:hold-expiries`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
     idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,

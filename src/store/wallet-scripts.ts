@@ -8,13 +8,20 @@
 
 import type { ScriptDefinition } from './scripts.js';
 
-/** ARGV: amount_paise, reference, at. Returns the new balance. */
+/**
+ * KEYS[4] the set of credit references. ARGV: amount_paise, reference, at.
+ * Returns {'ok', balance} | {'duplicate', balance}: a reference credits once, so an operator's
+ * retried top-up never adds the money twice.
+ */
 const CREDIT_LUA = `
+if redis.call('SADD', KEYS[4], ARGV[2]) == 0 then
+  return {'duplicate', tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')}
+end
 local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'topups_paise', ARGV[1])
 redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
   'balance_paise', balance, 'reference', ARGV[2], 'at', ARGV[3])
-return balance`;
+return {'ok', balance}`;
 
 /**
  * ARGV: hold_id, amount_paise, expires_at_ms, reference, at.
@@ -64,6 +71,6 @@ if amount - charge > 0 then
 end
 return {'ok', charge}`;
 
-export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 3, lua: CREDIT_LUA };
+export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 4, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
 export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };

@@ -41,12 +41,21 @@ export class WalletStore {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
   }
 
-  async credit(accountId: string, amountPaise: number, reference: string): Promise<number> {
+  /** Adds money once per reference; a repeated reference changes nothing and says so. */
+  async credit(accountId: string, amountPaise: number, reference: string): Promise<{ balancePaise: number; duplicate: boolean }> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
       throw new RangeError('a credit must be a positive whole number of paise');
     }
-    const balance = await runScript(this.redis, CREDIT, ...this.accountKeys(accountId), amountPaise, reference, new Date().toISOString());
-    return Number(balance);
+    const [status, balance] = (await runScript(
+      this.redis,
+      CREDIT,
+      ...this.accountKeys(accountId),
+      this.keys.creditReferences(accountId),
+      amountPaise,
+      reference,
+      new Date().toISOString(),
+    )) as [string, number];
+    return { balancePaise: Number(balance), duplicate: status === 'duplicate' };
   }
 
   /**

@@ -39,6 +39,16 @@ describe('admin API', () => {
     expect(res.json()).toEqual({ balance_inr: 1099.99 });
   });
 
+  it('credits a reference once, so a retried top-up does not add the money twice', async () => {
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Retries' })).json();
+    const first = await t.admin('POST', `/admin/v1/accounts/${created.account_id}/credits`, { amount_inr: 500, reference: 'NEFT 987' });
+    const retry = await t.admin('POST', `/admin/v1/accounts/${created.account_id}/credits`, { amount_inr: 500, reference: 'NEFT 987' });
+    expect(first.json()).toEqual({ balance_inr: 500 });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ balance_inr: 500, duplicate: true });
+    expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 500 });
+  });
+
   it('issues a live key that authenticates as live', async () => {
     const res = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'live' });
     expect(res.statusCode).toBe(201);

@@ -113,8 +113,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     async (request) => {
       const body = parseOrThrow(CreditRequest, request.body);
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
-      const balancePaise = await wallet.credit(request.params.id, body.amountPaise, body.reference);
-      return { balance_inr: paiseToInr(balancePaise) };
+      const credited = await wallet.credit(request.params.id, body.amountPaise, body.reference);
+      // A repeated reference is a retry: credited once, answered with the balance and a flag.
+      return { balance_inr: paiseToInr(credited.balancePaise), ...(credited.duplicate ? { duplicate: true } : {}) };
     },
   );
 }
