@@ -7,6 +7,11 @@ export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
+/** The value of a digit or upper-case letter in base 36 (char codes: the sandbox mints many). */
+function base36(code: number): number {
+  return code <= 57 ? code - 48 : code - 55;
+}
+
 /**
  * The GSTIN check character over the first 14 characters: factors alternate 1, 2 from the
  * left, each product contributes floor(p / 36) + p % 36, and the check makes the sum 0 mod 36.
@@ -14,8 +19,7 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 export function gstinCheckCharacter(first14: string): string {
   let sum = 0;
   for (let i = 0; i < 14; i++) {
-    const value = ALPHABET.indexOf(first14.charAt(i));
-    const product = value * (i % 2 === 0 ? 1 : 2);
+    const product = base36(first14.charCodeAt(i)) * (i % 2 === 0 ? 1 : 2);
     sum += Math.floor(product / 36) + (product % 36);
   }
   return ALPHABET.charAt((36 - (sum % 36)) % 36);

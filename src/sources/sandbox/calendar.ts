@@ -23,8 +23,8 @@ export function civilDay(year: number, month: number, day: number): number {
   return era * 146_097 + dayOfEra - 719_468;
 }
 
-/** The YYYY-MM-DD date of a day number (Howard Hinnant's civil_from_days). */
-export function isoFromDay(day: number): string {
+/** The calendar date of a day number (Howard Hinnant's civil_from_days). */
+function civilFromDay(day: number): { year: number; month: number; dayOfMonth: number } {
   const z = day + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
@@ -33,7 +33,12 @@ export function isoFromDay(day: number): string {
   const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
   const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
   const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfMonth };
+}
+
+/** The YYYY-MM-DD date of a day number. */
+export function isoFromDay(day: number): string {
+  const { year, month, dayOfMonth } = civilFromDay(day);
   return `${year}-${month < 10 ? '0' : ''}${month}-${dayOfMonth < 10 ? '0' : ''}${dayOfMonth}`;
 }
 
@@ -71,14 +76,7 @@ export function resolveDate(spec: DateSpec, today: string): string {
 }
 
 export function yearOfDay(day: number): number {
-  // civil_from_days, stopping at the year.
-  const z = day + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
-  return yearOfEra + era * 400 + (shiftedMonth >= 10 ? 1 : 0);
+  return civilFromDay(day).year;
 }
 
 /** The calendar date in India at `now`: the "today" every time-relative answer uses. */

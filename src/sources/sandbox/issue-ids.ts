@@ -102,36 +102,3 @@ export function issueDin(rng: Rng, u: Universe, firstAppointmentYear: number): n
     if (!u.byDin.has(value)) return value;
   }
 }
-
-const BASE36 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/**
- * The GSTIN for a PAN's `entityNumber`-th registration in a state: the same as domain's
- * makeGstin (the unit tests check every GSTIN with checkGstin), with the check character summed
- * over char codes rather than by searching the alphabet for each character. GSTINs are worked
- * out each time they are read (GstinRecord), and a bulk job or test reads all 24,000.
- */
-export function mintGstin(stateCode: string, pan: string, entityNumber: string): string {
-  const beforeNumber = stateCode.length + pan.length;
-  const sum = checkSum(stateCode, 0) + checkSum(pan, stateCode.length) + checkSum(entityNumber, beforeNumber) + checkSum('Z', beforeNumber + entityNumber.length);
-  return `${stateCode}${pan}${entityNumber}Z${BASE36.charAt((36 - (sum % 36)) % 36)}`;
-}
-
-/**
- * The check sum of `text` standing at `offset` in the GSTIN: factors alternate 1, 2 from the left,
- * and each product p adds floor(p / 36) + p % 36, which for p < 72 is p, or p - 35 from 36 on.
- */
-function checkSum(text: string, offset: number): number {
-  let sum = 0;
-  for (let i = 0; i < text.length; i++) {
-    const value = base36(text.charCodeAt(i));
-    const product = (offset + i) % 2 === 0 ? value : 2 * value;
-    sum += product < 36 ? product : product - 35;
-  }
-  return sum;
-}
-
-/** The value of a digit or upper-case letter in base 36. */
-function base36(code: number): number {
-  return code <= 57 ? code - ZERO : code - A + 10;
-}

@@ -10,7 +10,7 @@
  */
 import type { CompanyStatus, GstStatus } from '../../domain/records.js';
 import type { DateSpec } from './calendar.js';
-import { mintGstin } from './issue-ids.js';
+import { makeGstin } from '../../domain/identifiers/gstin.js';
 import type {
   CompanyClass,
   EntityKind,
@@ -118,7 +118,7 @@ export class GstinRecord implements SandboxGstin {
   }
 
   get gstin(): string {
-    return mintGstin(this.stateCode, this.pan, this.entityNumber);
+    return makeGstin(this.stateCode, this.pan, this.entityNumber);
   }
 }
 
