@@ -3,6 +3,7 @@
  * Every answer is a fresh object: callers may keep or change it without touching the registry.
  */
 import { GST_STATES } from '../../domain/identifiers/state-codes.js';
+import { compareDinCompanies, compareDirectors, compareGstByPan } from '../../domain/record-order.js';
 import type {
   Address,
   CompanyRecord,
@@ -100,7 +101,7 @@ export function gstByPan(u: Universe, entity: SandboxEntity, today: string): Gst
       status: g.status,
       registration_date: resolveDate(g.registered, today),
     }))
-    .sort((a, b) => (a.registration_date === b.registration_date ? a.gstin.localeCompare(b.gstin) : a.registration_date < b.registration_date ? -1 : 1));
+    .sort(compareGstByPan);
 }
 
 export function panAnswer(entity: SandboxEntity): PanAnswer {
@@ -145,12 +146,7 @@ export function directorsAnswer(u: Universe, entity: SandboxEntity, today: strin
       din_status: person.disqualified ? 'Disqualified' : 'Approved',
     };
   });
-  directors.sort((a, b) => {
-    if ((a.ceased_on === null) !== (b.ceased_on === null)) return a.ceased_on === null ? -1 : 1;
-    if (a.ceased_on !== null && b.ceased_on !== null && a.ceased_on !== b.ceased_on) return a.ceased_on < b.ceased_on ? 1 : -1;
-    if (a.appointed_on !== b.appointed_on) return a.appointed_on < b.appointed_on ? -1 : 1;
-    return a.din.localeCompare(b.din);
-  });
+  directors.sort(compareDirectors);
   return { cin: entity.cin, llpin: entity.llpin, company_name: entity.name, directors };
 }
 
@@ -167,7 +163,7 @@ export function dinRecord(u: Universe, personIndex: number, today: string): DinR
       ceased_on: a.ceased === null ? null : resolveDate(a.ceased, today),
     };
   });
-  companies.sort((a, b) => (a.appointed_on === b.appointed_on ? a.name.localeCompare(b.name) : a.appointed_on < b.appointed_on ? -1 : 1));
+  companies.sort(compareDinCompanies);
   return { din: dinText(person.din), name: person.name, din_status: person.disqualified ? 'Disqualified' : 'Approved', companies };
 }
 

@@ -1,0 +1,40 @@
+/** A KYB aggregator's JSON (UPSTREAMS.md "kyb-aggregator"), read tolerantly. */
+import { z } from 'zod';
+import { wireList, wireText } from '../../http/wire.js';
+
+export const kybGstByPan = z.looseObject({
+  gstin_list: wireList(
+    z.looseObject({
+      gstin: wireText,
+      state: wireText,
+      state_code: wireText,
+      active_status: wireText,
+      /** An extension of the agreed format: the record needs it and no other source has it. */
+      registration_date: wireText,
+    }),
+  ),
+});
+
+export const kybMapping = z.looseObject({
+  cin: wireText,
+  llpin: wireText,
+  pan: wireText,
+  company_name: wireText,
+});
+
+export const kybSearch = z.looseObject({
+  results: wireList(
+    z.looseObject({
+      name: wireText,
+      cin: wireText,
+      llpin: wireText,
+      status: wireText,
+      state: wireText,
+      date_of_incorporation: wireText,
+    }),
+  ),
+});
+
+export type KybGstByPan = z.output<typeof kybGstByPan>;
+export type KybMapping = z.output<typeof kybMapping>;
+export type KybSearch = z.output<typeof kybSearch>;
