@@ -5,8 +5,8 @@ import './api/request-context.js';
 import { customerApi } from './api/customer-api.js';
 import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
+import { sourceStatus } from './api/source-status.js';
 import type { Deps } from './deps.js';
-import { CHECK_NAMES } from './domain/operations.js';
 import { AppError } from './errors.js';
 
 export interface AppOptions {
@@ -41,13 +41,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
 
   await app.register(healthRoutes, {
     redis: deps.redis,
-    sourcesSummary: () =>
-      Object.fromEntries(
-        (['sandbox', 'live'] as const).map((env) => [
-          env,
-          { checks_with_sources: CHECK_NAMES.filter((check) => deps.chains[env][check].length > 0).length },
-        ]),
-      ),
+    sourcesSummary: () => sourceStatus(deps.chains, deps.liveSources, deps.sourceState),
   });
   await app.register(customerApi, {
     redis: deps.redis,
@@ -60,6 +54,11 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     holdTtlMs: deps.config.holdTtlMs,
     now: deps.now,
   });
-  await app.register(adminRoutes, { adminToken: options.adminToken, accounts: deps.accounts, wallet: deps.wallet });
+  await app.register(adminRoutes, {
+    adminToken: options.adminToken,
+    accounts: deps.accounts,
+    wallet: deps.wallet,
+    sourceStatus: () => sourceStatus(deps.chains, deps.liveSources, deps.sourceState),
+  });
   return app;
 }

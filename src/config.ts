@@ -61,12 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  if (e.BV_SOURCES !== undefined) {
-    // Accepting it silently would let an operator believe live checks are configured.
-    throw new ConfigError(
-      'invalid configuration: BV_SOURCES: live upstream sources are not supported by this version yet; unset it (sandbox keys need no sources)',
-    );
-  }
   if (e.BV_HOLD_TTL_MS <= e.BV_REQUEST_BUDGET_MS) {
     // A hold swept while its call still runs would let that call go unbilled.
     throw new ConfigError('invalid configuration: BV_HOLD_TTL_MS: must be longer than BV_REQUEST_BUDGET_MS');

@@ -2,13 +2,17 @@ import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { CHECK_NAMES, type CheckName } from './domain/operations.js';
+import { ADAPTERS } from './sources/adapters/index.js';
+import { buildLiveSources, type LiveSources } from './sources/live-sources.js';
 import type { Source } from './sources/port.js';
+import { loadSourcesFile } from './sources/sources-file.js';
 import { loadSandboxRegistry } from './sources/sandbox/registry.js';
 import { createSandboxSource } from './sources/sandbox/sandbox-source.js';
 import { createVerifier, type SourceChains, type Verifier } from './sources/verifier.js';
 import { AccountStore } from './store/accounts.js';
 import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
+import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
@@ -21,6 +25,9 @@ export interface Deps {
   wallet: WalletStore;
   idempotency: IdempotencyStore;
   chains: SourceChains;
+  /** The configured live sources (none without BV_SOURCES), with their shared state. */
+  liveSources: LiveSources;
+  sourceState: SourceStateStore;
   verifier: Verifier;
   now: () => Date;
   close(): Promise<void>;
@@ -32,8 +39,8 @@ export interface DepsOverrides {
   chains?: SourceChains;
 }
 
-function chainsFor(source: Source | undefined): Record<CheckName, readonly Source[]> {
-  return Object.fromEntries(CHECK_NAMES.map((check) => [check, source ? [source] : []])) as unknown as Record<
+function chainsFor(source: Source): Record<CheckName, readonly Source[]> {
+  return Object.fromEntries(CHECK_NAMES.map((check) => [check, [source]])) as unknown as Record<
     CheckName,
     readonly Source[]
   >;
@@ -54,11 +61,20 @@ export async function createDeps(
   });
   await redis.connect();
   const keys = createRedisKeys(config.keyPrefix);
-  // Sandbox keys are always served from the synthetic registry; live sources come from
-  // BV_SOURCES (none configured means a clear 503 per check).
+  const sourceState = new SourceStateStore(redis, keys);
+  let liveSources: LiveSources;
+  try {
+    // Sandbox keys are always served from the synthetic registry; live keys from the sources
+    // file (none configured means a clear 503 per check).
+    const plan = config.sourcesFile === undefined ? undefined : await loadSourcesFile(config.sourcesFile, ADAPTERS);
+    liveSources = buildLiveSources(plan, sourceState, log);
+  } catch (error) {
+    redis.disconnect();
+    throw error;
+  }
   const chains = overrides.chains ?? {
     sandbox: chainsFor(createSandboxSource(loadSandboxRegistry(config.sandboxSeed))),
-    live: chainsFor(undefined),
+    live: liveSources.chains,
   };
   const accounts = new AccountStore(redis, keys);
   await accounts.enableAuthCache(config.authCacheTtlMs);
@@ -71,10 +87,13 @@ export async function createDeps(
     wallet: new WalletStore(redis, keys),
     idempotency: new IdempotencyStore(redis, keys),
     chains,
+    liveSources,
+    sourceState,
     verifier: createVerifier(chains),
     now: overrides.now ?? (() => new Date()),
     async close() {
       await accounts.close();
+      await liveSources.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -20,7 +20,8 @@ import type {
 export type FailureOutcome = 'not_found' | 'unavailable' | 'timeout' | 'rate_limited' | 'bad_response';
 
 export type SourceOutcome<T> =
-  | { outcome: 'ok'; value: T }
+  /** `cached`: the answer came from the response cache, not from the upstream just now. */
+  | { outcome: 'ok'; value: T; cached?: boolean }
   | { outcome: FailureOutcome; message: string };
 
 export interface CheckContext {

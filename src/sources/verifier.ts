@@ -145,7 +145,8 @@ export function createVerifier(chains: SourceChains): Verifier {
           detail: `${outcome.outcome}: ${outcome.message}`,
         };
       }
-      return { ok: true, data: toData(check, outcome.value, input, context.now), attempts, freshness: 'live' };
+      const freshness = outcome.cached === true ? 'cached' : 'live';
+      return { ok: true, data: toData(check, outcome.value, input, context.now), attempts, freshness };
     },
   };
 }

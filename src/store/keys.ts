@@ -1,7 +1,7 @@
 /**
  * Every Redis key the service uses is built here, under one versioned prefix. Keys of one
  * account share the hash tag `{acct:<id>}` so they live in one Redis Cluster slot and can be
- * changed together by one script.
+ * changed together by one script; so do one upstream source's keys, under `{src:<name>}`.
  */
 export interface RedisKeys {
   readonly prefix: string;
@@ -31,10 +31,26 @@ export interface RedisKeys {
   authInvalidations(): string;
   /** Set once, when the first-start sandbox account has been created. */
   bootstrap(): string;
+  /** Sorted set of one upstream source's call leases (member: lease id, score: expiry ms). */
+  sourceLeases(source: string): string;
+  /** Sorted set of one source's calls in the last second (member: lease id, score: start ms). */
+  sourceCalls(source: string): string;
+  /** Counter of one source's recent consecutive failures (expires with the failure window). */
+  sourceFailures(source: string): string;
+  /** Present while the source is marked down for every process (expires after the cool-off). */
+  sourceDown(source: string): string;
+  /** Present after a cool-off: the next failure marks the source down again at once. */
+  sourceProbation(source: string): string;
+  /** Hash: calls and errors of one source in one minute (epoch minute), for the health views. */
+  sourceStats(source: string, minute: number): string;
+  /** One cached upstream answer of a source (JSON), by a hash of the check and input. */
+  sourceCache(source: string, check: string, inputHash: string): string;
 }
 
 export function createRedisKeys(prefix: string): RedisKeys {
   const account = (id: string) => `${prefix}:{acct:${id}}`;
+  // One source's limit, circuit and stats keys share a slot, so one script can read them all.
+  const source = (name: string) => `${prefix}:{src:${name}}`;
   return {
     prefix,
     accounts: () => `${prefix}:accounts`,
@@ -50,5 +66,12 @@ export function createRedisKeys(prefix: string): RedisKeys {
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
     authInvalidations: () => `${prefix}:auth-invalidations`,
     bootstrap: () => `${prefix}:bootstrap`,
+    sourceLeases: (name) => `${source(name)}:leases`,
+    sourceCalls: (name) => `${source(name)}:calls`,
+    sourceFailures: (name) => `${source(name)}:failures`,
+    sourceDown: (name) => `${source(name)}:down`,
+    sourceProbation: (name) => `${source(name)}:probation`,
+    sourceStats: (name, minute) => `${source(name)}:stats:${minute}`,
+    sourceCache: (name, check, inputHash) => `${source(name)}:cache:${check}:${inputHash}`,
   };
 }

@@ -13,8 +13,8 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: '' }).redisUrl).toBeUndefined();
   });
 
-  it('refuses BV_SOURCES rather than ignore it, while live sources are not supported', () => {
-    expect(() => loadConfig({ BV_SOURCES: 'sources.json' })).toThrow(/BV_SOURCES: live upstream sources are not supported/);
+  it('takes BV_SOURCES as the path of the live sources file', () => {
+    expect(loadConfig({ BV_SOURCES: 'samples/sources.sim.json' }).sourcesFile).toBe('samples/sources.sim.json');
   });
 
   it('refuses a hold expiry shorter than the request budget', () => {

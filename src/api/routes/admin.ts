@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import type { AccountStore } from '../../store/accounts.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
+import type { SourceStatus } from '../source-status.js';
 import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
@@ -13,6 +14,7 @@ export interface AdminRoutesOptions {
   adminToken: string;
   accounts: AccountStore;
   wallet: WalletStore;
+  sourceStatus: () => Promise<SourceStatus>;
 }
 
 const accountNotFound = (id: string) => new AppError('NOT_FOUND', `There is no account ${id}`);
@@ -118,4 +120,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       return { balance_inr: paiseToInr(credited.balancePaise), ...(credited.duplicate ? { duplicate: true } : {}) };
     },
   );
+
+  // Each live source's shared state: up or marked down, calls in flight, recent error rate.
+  app.get('/admin/v1/sources', { config: { api: 'admin.sources' } }, async () => options.sourceStatus());
 }

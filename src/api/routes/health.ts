@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 
 export interface HealthRoutesOptions {
   redis: Redis;
-  /** Checks with at least one source, per environment. */
-  sourcesSummary: () => Record<string, unknown>;
+  /** Checks with sources per environment, and the live sources' shared state. */
+  sourcesSummary: () => Promise<unknown>;
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions): Promise<void> {
@@ -15,8 +15,8 @@ export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOp
       .ping()
       .then((pong) => pong === 'PONG')
       .catch(() => false);
-    return reply
-      .code(redisOk ? 200 : 503)
-      .send({ status: redisOk ? 'ready' : 'not_ready', redis: redisOk ? 'ok' : 'unreachable', sources: options.sourcesSummary() });
+    // The sources' state lives in Redis: without Redis there is none to show.
+    const sources = redisOk ? await options.sourcesSummary().catch(() => null) : null;
+    return reply.code(redisOk ? 200 : 503).send({ status: redisOk ? 'ready' : 'not_ready', redis: redisOk ? 'ok' : 'unreachable', sources });
   });
 }

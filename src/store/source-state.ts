@@ -1,0 +1,171 @@
+/**
+ * The shared state of live upstream sources, in Redis so that it holds across every API and
+ * worker process: a counting semaphore of call leases (a lease expires, so a killed process
+ * frees its slots), a per-second start rate, and a circuit (a source that keeps failing is
+ * marked down for a cool-off, then probed again). Clocks are Redis's own (TIME).
+ */
+import type { Redis } from 'ioredis';
+import type { AcquireResult, CallResult, CircuitSettings, SourceLimits } from '../sources/limits.js';
+import type { RedisKeys } from './keys.js';
+import { runScript, type ScriptDefinition } from './scripts.js';
+
+const NOW = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)`;
+
+/**
+ * KEYS: leases, calls, down. ARGV: lease id, lease ms, max in flight, max per second (0 = none).
+ * Returns {1} when the lease is taken, else {0, reason, ms worth waiting}.
+ */
+const ACQUIRE: ScriptDefinition = {
+  name: 'bvSourceAcquire',
+  numberOfKeys: 3,
+  lua: `${NOW}
+local down = redis.call('PTTL', KEYS[3])
+if down > 0 then return {0, 'down', down} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return {0, 'in_flight', math.max(tonumber(first[2]) - now, 1)}
+end
+local rate = tonumber(ARGV[4])
+if rate > 0 then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - 1000)
+  if redis.call('ZCARD', KEYS[2]) >= rate then
+    local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+    return {0, 'rate', math.max(tonumber(oldest[2]) + 1000 - now, 1)}
+  end
+  redis.call('ZADD', KEYS[2], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[2], 2000)
+end
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+return {1}`,
+};
+
+/**
+ * Frees the lease and records the call's result. KEYS: leases, failures, down, probation, stats.
+ * ARGV: lease id, "ok" | "failed" | "neutral", failures threshold, window ms, cool-off ms.
+ * A failure while on probation (the first calls after a cool-off) marks the source down again
+ * at once. Returns 1 when this call marked the source down.
+ */
+const RELEASE: ScriptDefinition = {
+  name: 'bvSourceRelease',
+  numberOfKeys: 5,
+  lua: `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local result = ARGV[2]
+redis.call('HINCRBY', KEYS[5], 'calls', 1)
+redis.call('PEXPIRE', KEYS[5], 180000)
+if result == 'ok' then
+  redis.call('DEL', KEYS[2], KEYS[4])
+  return 0
+end
+if result ~= 'failed' then return 0 end
+redis.call('HINCRBY', KEYS[5], 'errors', 1)
+local failures = redis.call('INCR', KEYS[2])
+if failures == 1 then redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[4])) end
+if failures >= tonumber(ARGV[3]) or redis.call('EXISTS', KEYS[4]) == 1 then
+  local cooloff = tonumber(ARGV[5])
+  redis.call('SET', KEYS[3], '1', 'PX', cooloff)
+  redis.call('SET', KEYS[4], '1', 'PX', cooloff * 2 + tonumber(ARGV[4]))
+  redis.call('DEL', KEYS[2])
+  return 1
+end
+return 0`,
+};
+
+
+export interface SourceSnapshot {
+  name: string;
+  state: 'up' | 'down';
+  /** Milliseconds left of the cool-off when down. */
+  down_for_ms: number;
+  in_flight: number;
+  /** Calls and errors in this and the previous minute. */
+  recent_calls: number;
+  recent_errors: number;
+  recent_error_rate: number;
+}
+
+export class SourceStateStore implements SourceLimits {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async acquire(source: string, leaseId: string, leaseMs: number, maxInFlight: number, maxPerSecond: number): Promise<AcquireResult> {
+    const k = this.keys;
+    const reply = (await runScript(
+      this.redis,
+      ACQUIRE,
+      k.sourceLeases(source),
+      k.sourceCalls(source),
+      k.sourceDown(source),
+      leaseId,
+      leaseMs,
+      maxInFlight,
+      maxPerSecond,
+    )) as [number, string?, number?];
+    if (reply[0] === 1) return { acquired: true };
+    return { acquired: false, reason: reply[1] as 'down' | 'in_flight' | 'rate', waitMs: Number(reply[2]) };
+  }
+
+  /** Frees the lease; returns true when this result marked the source down. */
+  async release(source: string, leaseId: string, result: CallResult, circuit: CircuitSettings): Promise<boolean> {
+    const k = this.keys;
+    const marked = await runScript(
+      this.redis,
+      RELEASE,
+      k.sourceLeases(source),
+      k.sourceFailures(source),
+      k.sourceDown(source),
+      k.sourceProbation(source),
+      k.sourceStats(source, Math.floor(Date.now() / 60_000)),
+      leaseId,
+      result,
+      circuit.failures,
+      circuit.windowMs,
+      circuit.cooloffMs,
+    );
+    return marked === 1;
+  }
+
+  async snapshot(source: string): Promise<SourceSnapshot> {
+    const k = this.keys;
+    const minute = Math.floor(Date.now() / 60_000);
+    const replies =
+      (await this.redis
+        .multi()
+        .pttl(k.sourceDown(source))
+        .zremrangebyscore(k.sourceLeases(source), '-inf', Date.now())
+        .zcard(k.sourceLeases(source))
+        .hgetall(k.sourceStats(source, minute))
+        .hgetall(k.sourceStats(source, minute - 1))
+        .exec()) ?? [];
+    const reply = (index: number): unknown => replies[index]?.[1];
+    const downMs = Number(reply(0));
+    const inFlight = Number(reply(2));
+    const stats = [reply(3), reply(4)] as (Record<string, string> | undefined)[];
+    const calls = stats.reduce((sum, s) => sum + Number(s?.calls ?? 0), 0);
+    const errors = stats.reduce((sum, s) => sum + Number(s?.errors ?? 0), 0);
+    const down = Number(downMs) > 0;
+    return {
+      name: source,
+      state: down ? 'down' : 'up',
+      down_for_ms: down ? Number(downMs) : 0,
+      in_flight: Number(inFlight),
+      recent_calls: calls,
+      recent_errors: errors,
+      recent_error_rate: calls === 0 ? 0 : Math.round((errors / calls) * 1000) / 1000,
+    };
+  }
+
+  async getCached(source: string, check: string, inputHash: string): Promise<string | null> {
+    return this.redis.get(this.keys.sourceCache(source, check, inputHash));
+  }
+
+  async setCached(source: string, check: string, inputHash: string, json: string, ttlS: number): Promise<void> {
+    await this.redis.set(this.keys.sourceCache(source, check, inputHash), json, 'EX', ttlS);
+  }
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AdapterDefinition, HttpSource } from '../../src/sources/adapter.js';
+import { guardSource } from '../../src/sources/guarded-source.js';
+import type { CheckContext, CheckHandler, SourceOutcome } from '../../src/sources/port.js';
+import type { LiveSourceSettings } from '../../src/sources/sources-file.js';
+import { createRedisKeys } from '../../src/store/keys.js';
+import { SourceStateStore } from '../../src/store/source-state.js';
+
+type Answer = SourceOutcome<never>;
+type Behaviour = (call: number) => Promise<Answer> | Answer;
+
+const silent = pino({ level: 'silent' });
+const OK = { outcome: 'ok', value: { gstin: 'X' } } as unknown as Answer;
+const DOWN = { outcome: 'unavailable', message: 'HTTP 503' } as Answer;
+
+/** An upstream stand-in that counts calls and the most seen at once; what it answers is scripted. */
+function upstream(behaviour: Behaviour) {
+  const stats = { calls: 0, inFlight: 0, maxInFlight: 0, startsMs: [] as number[] };
+  const handler: CheckHandler<'gst.verify'> = async () => {
+    stats.calls++;
+    stats.inFlight++;
+    stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+    stats.startsMs.push(Date.now());
+    try {
+      return await behaviour(stats.calls);
+    } finally {
+      stats.inFlight--;
+    }
+  };
+  const source: HttpSource = { name: 'stand-in', handlers: { 'gst.verify': handler }, close: async () => undefined };
+  return { source, stats };
+}
+
+const definition: AdapterDefinition = { name: 'stand-in', checks: ['gst.verify'], credentialNames: [], create: () => { throw new Error('unused'); } };
+
+function settings(overrides: Partial<LiveSourceSettings> = {}): LiveSourceSettings {
+  return {
+    name: `src-${randomBytes(3).toString('hex')}`,
+    adapter: definition,
+    baseUrl: 'http://127.0.0.1:9',
+    credentials: {},
+    timeoutMs: 2_000,
+    maxInFlight: 4,
+    maxRatePerSecond: 0,
+    retries: 0,
+    cacheTtlS: 0,
+    circuit: { failures: 3, windowMs: 10_000, cooloffMs: 400 },
+    ...overrides,
+  };
+}
+
+const context = (budgetMs = 10_000): CheckContext => ({ signal: AbortSignal.timeout(budgetMs), now: new Date() });
+
+describe('shared limits of a live source', () => {
+  const prefix = `bvtest:${randomBytes(6).toString('hex')}`;
+  const keys = createRedisKeys(prefix);
+  // Two connections stand for two processes: nothing but Redis is shared between them.
+  let redisA: Redis;
+  let redisB: Redis;
+  let storeA: SourceStateStore;
+  let storeB: SourceStateStore;
+
+  beforeAll(() => {
+    redisA = new Redis(inject('redisUrl'));
+    redisB = new Redis(inject('redisUrl'));
+    storeA = new SourceStateStore(redisA, keys);
+    storeB = new SourceStateStore(redisB, keys);
+  });
+  afterAll(async () => {
+    const found = await redisA.keys(`${prefix}:*`);
+    if (found.length > 0) await redisA.del(...found);
+    await Promise.all([redisA.quit(), redisB.quit()]);
+  });
+
+  it('never has more calls in flight than the limit, across processes', async () => {
+    const s = settings({ maxInFlight: 3 });
+    const { source, stats } = upstream(async () => {
+      await sleep(20);
+      return OK;
+    });
+    const a = guardSource(source, s, storeA, silent);
+    const b = guardSource(source, s, storeB, silent);
+    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).handlers['gst.verify']!({ gstin: 'X' }, context()));
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.every((o) => o.outcome === 'ok')).toBe(true);
+    expect(stats.calls).toBe(40);
+    expect(stats.maxInFlight).toBeLessThanOrEqual(3);
+    expect(stats.maxInFlight).toBeGreaterThan(1);
+    expect((await storeA.snapshot(s.name)).in_flight).toBe(0);
+  });
+
+  it('gives a dead holder\'s slots back when their leases expire', async () => {
+    const s = settings({ maxInFlight: 2, timeoutMs: 1_000 });
+    // A process that took both slots and died: its leases are never released.
+    expect(await storeA.acquire(s.name, 'dead-1', 300, 2, 0)).toEqual({ acquired: true });
+    expect(await storeA.acquire(s.name, 'dead-2', 300, 2, 0)).toEqual({ acquired: true });
+    expect(await storeB.acquire(s.name, 'live-1', 300, 2, 0)).toMatchObject({ acquired: false, reason: 'in_flight' });
+    const { source, stats } = upstream(() => OK);
+    const outcome = await guardSource(source, s, storeB, silent).handlers['gst.verify']!({ gstin: 'X' }, context());
+    // The guard waited for the expiry (300 ms) rather than failing at once or overrunning the limit.
+    expect(outcome.outcome).toBe('ok');
+    expect(stats.calls).toBe(1);
+  });
+
+  it('answers rate_limited, without calling, when no slot frees within the source time-out', async () => {
+    const s = settings({ maxInFlight: 1, timeoutMs: 150 });
+    expect(await storeA.acquire(s.name, 'stuck', 60_000, 1, 0)).toEqual({ acquired: true });
+    const { source, stats } = upstream(() => OK);
+    const outcome = await guardSource(source, s, storeB, silent).handlers['gst.verify']!({ gstin: 'X' }, context());
+    expect(outcome).toMatchObject({ outcome: 'rate_limited' });
+    expect(stats.calls).toBe(0);
+  });
+
+  it('starts at most max_rate_per_second calls in any second, across processes', async () => {
+    const s = settings({ maxInFlight: 50, maxRatePerSecond: 10 });
+    const { source, stats } = upstream(() => OK);
+    const a = guardSource(source, s, storeA, silent);
+    const b = guardSource(source, s, storeB, silent);
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? a : b).handlers['gst.verify']!({ gstin: 'X' }, context())),
+    );
+    // 25 calls at 10 per second: the first 10 now, the rest wait (up to the 2 s source time-out).
+    expect(outcomes.filter((o) => o.outcome === 'ok').length).toBeGreaterThanOrEqual(20);
+    const starts = stats.startsMs.sort((x, y) => x - y);
+    // Local clocks see the starts a little after Redis granted them: allow 50 ms of skew.
+    for (const start of starts) {
+      expect(starts.filter((t) => t >= start && t < start + 950).length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('marks a failing source down for every process, skips it, then probes it after the cool-off', async () => {
+    const s = settings({ circuit: { failures: 3, windowMs: 10_000, cooloffMs: 400 } });
+    let healthy = false;
+    const { source, stats } = upstream(() => (healthy ? OK : DOWN));
+    const a = guardSource(source, s, storeA, silent).handlers['gst.verify']!;
+    const b = guardSource(source, s, storeB, silent).handlers['gst.verify']!;
+    for (let i = 0; i < 3; i++) expect((await a({ gstin: 'X' }, context())).outcome).toBe('unavailable');
+    expect(stats.calls).toBe(3);
+    expect((await storeB.snapshot(s.name)).state).toBe('down');
+    // The other process skips it without a call while it is down.
+    expect(await b({ gstin: 'X' }, context())).toMatchObject({ outcome: 'unavailable', message: expect.stringMatching(/marked down/) });
+    expect(stats.calls).toBe(3);
+    await sleep(450);
+    // After the cool-off a call goes through again (the probe); one failure on probation re-marks it.
+    expect((await b({ gstin: 'X' }, context())).outcome).toBe('unavailable');
+    expect(stats.calls).toBe(4);
+    expect((await storeA.snapshot(s.name)).state).toBe('down');
+    await sleep(450);
+    healthy = true;
+    expect((await a({ gstin: 'X' }, context())).outcome).toBe('ok');
+    // A success ends probation: failures count from zero again.
+    healthy = false;
+    for (let i = 0; i < 2; i++) await b({ gstin: 'X' }, context());
+    const snapshot = await storeA.snapshot(s.name);
+    expect(snapshot.state).toBe('up');
+    expect(snapshot.recent_calls).toBe(7);
+    expect(snapshot.recent_errors).toBe(6);
+  });
+
+  it('does not count "no record" or 429 against the source', async () => {
+    const s = settings({ circuit: { failures: 2, windowMs: 10_000, cooloffMs: 60_000 } });
+    const { source } = upstream((call) =>
+      (call % 2 === 0 ? { outcome: 'not_found', message: 'no record' } : { outcome: 'rate_limited', message: '429' }) as Answer,
+    );
+    const handler = guardSource(source, s, storeA, silent).handlers['gst.verify']!;
+    for (let i = 0; i < 6; i++) await handler({ gstin: 'X' }, context());
+    expect((await storeA.snapshot(s.name)).state).toBe('up');
+  });
+
+  it('retries a 5xx-style failure within the budget, and not a time-out', async () => {
+    const s = settings({ retries: 1 });
+    const flaky = upstream((call) => (call === 1 ? DOWN : OK));
+    expect((await guardSource(flaky.source, s, storeA, silent).handlers['gst.verify']!({ gstin: 'X' }, context())).outcome).toBe('ok');
+    expect(flaky.stats.calls).toBe(2);
+    const slow = upstream(() => ({ outcome: 'timeout', message: 'slow' }) as Answer);
+    expect((await guardSource(slow.source, settings({ retries: 1 }), storeA, silent).handlers['gst.verify']!({ gstin: 'X' }, context())).outcome).toBe('timeout');
+    expect(slow.stats.calls).toBe(1);
+  });
+
+  it('serves a cached answer, marked cached, without a second upstream call when the cache is on', async () => {
+    const s = settings({ cacheTtlS: 60 });
+    const { source, stats } = upstream(() => OK);
+    const handler = guardSource(source, s, storeA, silent).handlers['gst.verify']!;
+    expect(await handler({ gstin: 'X' }, context())).toEqual({ outcome: 'ok', value: { gstin: 'X' } });
+    expect(await handler({ gstin: 'X' }, context())).toEqual({ outcome: 'ok', value: { gstin: 'X' }, cached: true });
+    expect(await handler({ gstin: 'Y' }, context())).toEqual({ outcome: 'ok', value: { gstin: 'X' } });
+    expect(stats.calls).toBe(2);
+  });
+});
