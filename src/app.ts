@@ -5,7 +5,7 @@ import './api/request-context.js';
 import { customerApi } from './api/customer-api.js';
 import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
-import { sourceStatus } from './api/source-status.js';
+import { publicSourceStatus, sourceStatus } from './api/source-status.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
 
@@ -41,7 +41,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
 
   await app.register(healthRoutes, {
     redis: deps.redis,
-    sourcesSummary: () => sourceStatus(deps.chains, deps.liveSources, deps.sourceState),
+    sourcesSummary: async () => publicSourceStatus(await sourceStatus(deps.chains, deps.liveSources, deps.sourceState)),
   });
   await app.register(customerApi, {
     redis: deps.redis,

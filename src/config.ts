@@ -46,6 +46,11 @@ export interface Config {
   authCacheTtlMs: number;
   keyPrefix: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /**
+   * The environment this config was read from: the sources file names the variables that
+   * hold upstream credentials, and they are read from here, not from process.env later.
+   */
+  env: Readonly<Record<string, string>>;
 }
 
 export class ConfigError extends Error {
@@ -80,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
+    env: Object.freeze(defined as Record<string, string>),
   });
 }

@@ -66,7 +66,7 @@ export async function createDeps(
   try {
     // Sandbox keys are always served from the synthetic registry; live keys from the sources
     // file (none configured means a clear 503 per check).
-    const plan = config.sourcesFile === undefined ? undefined : await loadSourcesFile(config.sourcesFile, ADAPTERS);
+    const plan = config.sourcesFile === undefined ? undefined : await loadSourcesFile(config.sourcesFile, ADAPTERS, config.env);
     liveSources = buildLiveSources(plan, sourceState, log);
   } catch (error) {
     redis.disconnect();

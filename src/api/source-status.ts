@@ -35,3 +35,15 @@ export async function sourceStatus(chains: SourceChains, live: LiveSources, stat
     },
   };
 }
+
+/** What anyone may see (/readyz is unauthenticated): counts, not names, limits or error rates. */
+export function publicSourceStatus(status: SourceStatus) {
+  return {
+    sandbox: status.sandbox,
+    live: {
+      checks_with_sources: status.live.checks_with_sources,
+      sources_up: status.live.sources.filter((s) => s.state === 'up').length,
+      sources_down: status.live.sources.filter((s) => s.state === 'down').length,
+    },
+  };
+}

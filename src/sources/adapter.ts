@@ -5,7 +5,16 @@
  */
 import type { Logger } from 'pino';
 import type { CheckName } from '../domain/operations.js';
-import type { Source } from './port.js';
+import type { FailureOutcome, Source } from './port.js';
+
+/**
+ * Admits one upstream HTTP request under the source's shared limits (a check may make
+ * several requests: a search and RETTRACK calls, a company and its directors' DINs). The
+ * adapter's HTTP client calls it around every request it sends.
+ */
+export interface RequestGate {
+  admit(signal: AbortSignal): Promise<{ admitted: true; release: () => void } | { admitted: false; outcome: FailureOutcome; message: string }>;
+}
 
 export interface AdapterSettings {
   /** Where the upstream answers, prefix included, e.g. `http://127.0.0.1:8090/gsp`. */
@@ -17,6 +26,8 @@ export interface AdapterSettings {
   /** Credential values by the adapter's credential names (see `credentialNames`). */
   credentials: Readonly<Record<string, string>>;
   log: Logger;
+  /** The shared limits every request passes; none in adapter tests that call an upstream directly. */
+  gate?: RequestGate;
 }
 
 /** A source that owns network resources. */

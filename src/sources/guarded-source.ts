@@ -1,24 +1,21 @@
 /**
- * Puts a live adapter behind the shared limits: the response cache, the circuit (a source
- * marked down is skipped by every process), the cross-process in-flight and rate limits, and
- * the one retry layer of the sync path. The adapter itself only speaks its wire format.
+ * Puts a live adapter behind the shared state: the response cache, the circuit (a source
+ * marked down is skipped by every process), the cross-process limits on every upstream HTTP
+ * request (through the gate the adapter's client calls), and the one retry layer of the sync
+ * path. The adapter itself only speaks its wire format.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { CheckName } from '../domain/operations.js';
-import type { HttpSource } from './adapter.js';
-import type { SourceLimits } from './limits.js';
-import { LocalSemaphore } from './local-semaphore.js';
+import type { AdapterDefinition, AdapterSettings, HttpSource } from './adapter.js';
+import { createRequestGate } from './request-gate.js';
+import type { CallResult, SourceLimits } from './limits.js';
 import type { CheckContext, CheckHandler, CheckHandlers, CheckInputs, Source, SourceOutcome } from './port.js';
 import type { LiveSourceSettings } from './sources-file.js';
 
-/** Outcomes that say the upstream is unwell, as opposed to "no record" or "slow down". */
-const FAILURES = new Set(['unavailable', 'timeout', 'bad_response']);
-/** Outcomes worth one more try at the same source: a 5xx or a dropped connection. */
-const RETRYABLE = new Set(['unavailable']);
-/** Upper bound of one wait between two tries at a busy slot. */
-const SLOT_POLL_MS = 25;
+/** A retry waits this long at least, plus jitter, so a flapping upstream gets a moment. */
+const RETRY_PAUSE_MS = 50;
 
 export interface GuardedSource extends Source {
   readonly settings: LiveSourceSettings;
@@ -29,40 +26,33 @@ function inputHash(check: string, input: unknown): string {
   return createHash('sha256').update(`${check}\n${JSON.stringify(input)}`).digest('base64url').slice(0, 32);
 }
 
+/**
+ * What a check's result says about the upstream's health. Answers ("no record" included)
+ * close the circuit. A 429 or a full slot says "busy", not "broken". A time-out caused by the
+ * caller's budget running out (after another source was slow) is not this source's fault.
+ */
+function circuitResult(outcome: SourceOutcome<unknown>, context: CheckContext): CallResult {
+  if (outcome.outcome === 'ok' || outcome.outcome === 'not_found') return 'ok';
+  if (outcome.outcome === 'rate_limited' || context.signal.aborted) return 'neutral';
+  return 'failed';
+}
+
+/** Builds the adapter with the gate in its settings, and guards its handlers. */
+export function createGuardedSource(
+  definition: AdapterDefinition,
+  settings: LiveSourceSettings,
+  adapterSettings: Omit<AdapterSettings, 'gate'>,
+  limits: SourceLimits,
+  log: Logger,
+): GuardedSource {
+  const gate = createRequestGate(settings, limits);
+  return guardSource(definition.create({ ...adapterSettings, gate }), settings, limits, log);
+}
+
 export function guardSource(source: HttpSource, settings: LiveSourceSettings, limits: SourceLimits, log: Logger): GuardedSource {
-  // Waiting in-process first keeps the Redis polling to at most max_in_flight callers per process.
-  const local = new LocalSemaphore(settings.maxInFlight);
-  const leaseMs = settings.timeoutMs + 1_000;
   const sourceLog = log.child({ source: settings.name });
 
-  /** Waits for a lease; an outcome when none came in time or the source is down. */
-  async function acquire(check: CheckName, leaseId: string, signal: AbortSignal): Promise<SourceOutcome<never> | undefined> {
-    // A saturated source gets as long as one call would take; then the chain moves on.
-    const deadline = Date.now() + settings.timeoutMs;
-    for (;;) {
-      const result = await limits.acquire(settings.name, leaseId, leaseMs, settings.maxInFlight, settings.maxRatePerSecond);
-      if (result.acquired) return undefined;
-      if (result.reason === 'down') {
-        return { outcome: 'unavailable', message: `${settings.name} is marked down for ${result.waitMs} ms after repeated failures` };
-      }
-      if (signal.aborted) return { outcome: 'timeout', message: `the budget ran out waiting for a ${settings.name} slot for ${check}` };
-      if (Date.now() >= deadline) {
-        return { outcome: 'rate_limited', message: `${settings.name} had no free slot (${result.reason}) for ${settings.timeoutMs} ms` };
-      }
-      const waitMs = Math.min(result.waitMs, SLOT_POLL_MS, Math.max(deadline - Date.now(), 1));
-      await sleep(waitMs / 2 + Math.random() * (waitMs / 2), undefined, { signal }).catch(() => undefined);
-    }
-  }
-
-  async function callOnce<C extends CheckName>(
-    check: C,
-    handler: CheckHandler<C>,
-    input: CheckInputs[C],
-    context: CheckContext,
-  ): Promise<SourceOutcome<unknown>> {
-    const leaseId = randomUUID();
-    const refused = await acquire(check, leaseId, context.signal);
-    if (refused !== undefined) return refused;
+  async function callOnce<C extends CheckName>(handler: CheckHandler<C>, check: C, input: CheckInputs[C], context: CheckContext): Promise<SourceOutcome<unknown>> {
     let outcome: SourceOutcome<unknown>;
     try {
       outcome = await handler(input, context);
@@ -70,10 +60,8 @@ export function guardSource(source: HttpSource, settings: LiveSourceSettings, li
       sourceLog.error({ err: error, check }, 'adapter threw instead of answering an outcome');
       outcome = { outcome: 'bad_response', message: `${settings.name} failed unexpectedly` };
     }
-    const result = outcome.outcome === 'ok' || outcome.outcome === 'not_found' ? 'ok' : FAILURES.has(outcome.outcome) ? 'failed' : 'neutral';
-    const markedDown = await limits.release(settings.name, leaseId, result, settings.circuit).catch((error: unknown) => {
-      // The lease expires by itself; losing this release costs capacity for a moment, not money.
-      sourceLog.warn({ err: error }, 'could not release a source lease');
+    const markedDown = await limits.record(settings.name, circuitResult(outcome, context), settings.circuit).catch((error: unknown) => {
+      sourceLog.warn({ err: error }, 'could not record a source result');
       return false;
     });
     if (markedDown) sourceLog.warn({ check, cooloffMs: settings.circuit.cooloffMs }, 'source marked down after repeated failures');
@@ -81,29 +69,35 @@ export function guardSource(source: HttpSource, settings: LiveSourceSettings, li
     return outcome;
   }
 
+  /** A retry starts only if a whole call still fits in the budget; otherwise the next source should get it. */
+  function worthRetrying(outcome: SourceOutcome<unknown>, context: CheckContext): boolean {
+    if (outcome.outcome === 'ok' || outcome.retryable !== true || context.signal.aborted) return false;
+    const left = (context.deadlineMs ?? Number.POSITIVE_INFINITY) - Date.now();
+    return left >= 2 * settings.timeoutMs;
+  }
+
   function guard<C extends CheckName>(check: C, handler: CheckHandler<C>): CheckHandler<C> {
     return async (input, context) => {
       const hash = settings.cacheTtlS > 0 ? inputHash(check, input) : '';
       if (settings.cacheTtlS > 0) {
         const cached = await limits.getCached(settings.name, check, hash).catch(() => null);
-        if (cached !== null) return { outcome: 'ok', value: JSON.parse(cached) as never, cached: true };
-      }
-      if (!(await local.acquire(settings.timeoutMs, context.signal))) {
-        return context.signal.aborted
-          ? { outcome: 'timeout', message: `the budget ran out waiting for ${settings.name} for ${check}` }
-          : { outcome: 'rate_limited', message: `${settings.name} had no free slot in this process for ${settings.timeoutMs} ms` };
-      }
-      let outcome: SourceOutcome<unknown>;
-      try {
-        outcome = await callOnce(check, handler, input, context);
-        for (let retry = 0; retry < settings.retries && RETRYABLE.has(outcome.outcome) && !context.signal.aborted; retry++) {
-          // Reads are safe to repeat; a short jittered pause lets a flapping upstream recover.
-          await sleep(50 + Math.random() * 100, undefined, { signal: context.signal }).catch(() => undefined);
-          if (context.signal.aborted) break;
-          outcome = await callOnce(check, handler, input, context);
+        if (cached !== null) {
+          try {
+            return { outcome: 'ok', value: JSON.parse(cached) as never, cached: true };
+          } catch {
+            sourceLog.warn({ check }, 'a cached answer was not JSON: asking the upstream');
+          }
         }
-      } finally {
-        local.release();
+      }
+      // Skipped at once when marked down: its time belongs to the next source in the chain.
+      const downMs = await limits.downForMs(settings.name).catch(() => 0);
+      if (downMs > 0) return { outcome: 'unavailable', message: `${settings.name} is marked down for ${downMs} ms after repeated failures` };
+
+      let outcome = await callOnce(handler, check, input, context);
+      for (let retry = 0; retry < settings.retries && worthRetrying(outcome, context); retry++) {
+        await sleep(RETRY_PAUSE_MS + Math.random() * 2 * RETRY_PAUSE_MS, undefined, { signal: context.signal }).catch(() => undefined);
+        if (context.signal.aborted) break;
+        outcome = await callOnce(handler, check, input, context);
       }
       if (outcome.outcome === 'ok' && settings.cacheTtlS > 0) {
         await limits.setCached(settings.name, check, hash, JSON.stringify(outcome.value), settings.cacheTtlS).catch(() => undefined);

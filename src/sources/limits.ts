@@ -15,9 +15,12 @@ export interface CircuitSettings {
 }
 
 export interface SourceLimits {
+  /** One lease per upstream HTTP request; refused while the source is marked down. */
   acquire(source: string, leaseId: string, leaseMs: number, maxInFlight: number, maxPerSecond: number): Promise<AcquireResult>;
-  /** Frees the lease and records the result; true when this result marked the source down. */
-  release(source: string, leaseId: string, result: CallResult, circuit: CircuitSettings): Promise<boolean>;
+  release(source: string, leaseId: string): Promise<void>;
+  downForMs(source: string): Promise<number>;
+  /** Records one check's result against the circuit; true when it marked the source down. */
+  record(source: string, result: CallResult, circuit: CircuitSettings): Promise<boolean>;
   getCached(source: string, check: string, inputHash: string): Promise<string | null>;
   setCached(source: string, check: string, inputHash: string, json: string, ttlS: number): Promise<void>;
 }

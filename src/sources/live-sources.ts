@@ -4,7 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { CHECK_NAMES, type CheckName } from '../domain/operations.js';
-import { guardSource, type GuardedSource } from './guarded-source.js';
+import { createGuardedSource, type GuardedSource } from './guarded-source.js';
 import type { SourceLimits } from './limits.js';
 import type { Source } from './port.js';
 import type { SourcesPlan } from './sources-file.js';
@@ -17,15 +17,15 @@ export interface LiveSources {
 
 export function buildLiveSources(plan: SourcesPlan | undefined, limits: SourceLimits, log: Logger): LiveSources {
   const sources = (plan?.sources ?? []).map((settings) => {
-    const adapter = settings.adapter.create({
+    const adapterSettings = {
       baseUrl: settings.baseUrl,
       timeoutMs: settings.timeoutMs,
-      // The shared limit caps calls in flight; more connections than that would sit idle.
+      // The shared limit caps requests in flight; more connections than that would sit idle.
       connections: settings.maxInFlight,
       credentials: settings.credentials,
       log,
-    });
-    return guardSource(adapter, settings, limits, log);
+    };
+    return createGuardedSource(settings.adapter, settings, adapterSettings, limits, log);
   });
   const byName = new Map(sources.map((source) => [source.name, source]));
   const chains = Object.fromEntries(

@@ -22,11 +22,14 @@ export type FailureOutcome = 'not_found' | 'unavailable' | 'timeout' | 'rate_lim
 export type SourceOutcome<T> =
   /** `cached`: the answer came from the response cache, not from the upstream just now. */
   | { outcome: 'ok'; value: T; cached?: boolean }
-  | { outcome: FailureOutcome; message: string };
+  /** `retryable`: the same source may well answer a second try (a 5xx, a dropped connection). */
+  | { outcome: FailureOutcome; message: string; retryable?: boolean };
 
 export interface CheckContext {
   /** Aborted when the call's time budget runs out. */
   signal: AbortSignal;
+  /** When that budget runs out (epoch ms); absent for in-process sources, which have none. */
+  deadlineMs?: number;
   /** The clock that time-relative data (return histories, filing ages) is computed against. */
   now: Date;
 }

@@ -26,7 +26,12 @@ const CredentialSchema = z.union([
 
 const SourceSchema = z.strictObject({
   adapter: z.string().min(1),
-  base_url: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+  base_url: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .refine((url) => {
+      const parsed = new URL(url);
+      return parsed.username === '' && parsed.password === '' && parsed.search === '' && parsed.hash === '';
+    }, 'must have no user, password, query or fragment: credentials go in `credentials`, paths in the URL path'),
   credentials: z.record(z.string(), CredentialSchema).default({}),
   /** One upstream call's limit; undici's own default (300 s) would outlive any caller. */
   timeout_ms: z.number().int().min(50).max(60_000).default(5_000),
@@ -80,7 +85,7 @@ function fail(file: string, problems: string[]): never {
 export function planSources(
   document: unknown,
   adapters: readonly AdapterDefinition[],
-  env: NodeJS.ProcessEnv,
+  env: Readonly<Record<string, string | undefined>>,
   file = 'BV_SOURCES',
 ): SourcesPlan {
   const parsed = FileSchema.safeParse(document);
@@ -151,7 +156,7 @@ export function planSources(
 export async function loadSourcesFile(
   file: string,
   adapters: readonly AdapterDefinition[],
-  env: NodeJS.ProcessEnv = process.env,
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<SourcesPlan> {
   let text: string;
   try {

@@ -54,8 +54,19 @@ export type VerifyResult<C extends CheckName> =
 /** Ordered sources per check, for each environment. */
 export type SourceChains = Record<Environment, Readonly<Record<CheckName, readonly Source[]>>>;
 
+/** A source's own answer, before it is shaped into the record. */
+export type FetchResult<C extends CheckName> =
+  | { ok: true; answer: CheckAnswers[C]; attempts: number; freshness: 'live' | 'cached' }
+  | { ok: false; error: AppError; attempts: number; detail: string; notFound: boolean };
+
 export interface Verifier {
   verify<C extends CheckName>(check: C, input: OperationInputs[C], context: VerifyContext): Promise<VerifyResult<C>>;
+  /**
+   * The two halves of `verify`, for Business360: it matches the PAN holder's full name against
+   * the GST legal name, which only the source's answer carries (the record masks it).
+   */
+  fetch<C extends CheckName>(check: C, input: CheckInputs[C], context: VerifyContext): Promise<FetchResult<C>>;
+  present<C extends CheckName>(check: C, answer: CheckAnswers[C], input: OperationInputs[C], now: Date): OperationData[C];
 }
 
 function toSourceInput<C extends CheckName>(check: C, input: OperationInputs[C]): CheckInputs[C] {
@@ -128,25 +139,31 @@ function toError(check: CheckName, input: object, attempts: number, environment:
 type FailedOutcome = Exclude<SourceOutcome<unknown>, { outcome: 'ok' }>;
 
 export function createVerifier(chains: SourceChains): Verifier {
+  async function fetch<C extends CheckName>(check: C, input: CheckInputs[C], context: VerifyContext): Promise<FetchResult<C>> {
+    const sources = chains[context.environment][check];
+    const inProcess = sources.every((source) => source.inProcess);
+    const signal = inProcess ? NEVER_ABORTED : AbortSignal.timeout(context.budgetMs);
+    const deadlineMs = inProcess ? undefined : Date.now() + context.budgetMs;
+    const result: ChainResult<C> = await runChain(check, sources, input, { signal, now: context.now, ...(deadlineMs === undefined ? {} : { deadlineMs }) });
+    const { outcome, attempts } = result;
+    if (outcome.outcome !== 'ok') {
+      return {
+        ok: false,
+        error: toError(check, input, attempts, context.environment, outcome),
+        attempts,
+        detail: `${outcome.outcome}: ${outcome.message}`,
+        notFound: outcome.outcome === 'not_found',
+      };
+    }
+    return { ok: true, answer: outcome.value, attempts, freshness: outcome.cached === true ? 'cached' : 'live' };
+  }
   return {
+    fetch,
+    present: toData,
     async verify(check, input, context) {
-      const sources = chains[context.environment][check];
-      const signal = sources.every((source) => source.inProcess) ? NEVER_ABORTED : AbortSignal.timeout(context.budgetMs);
-      const result: ChainResult<typeof check> = await runChain(check, sources, toSourceInput(check, input), {
-        signal,
-        now: context.now,
-      });
-      const { outcome, attempts } = result;
-      if (outcome.outcome !== 'ok') {
-        return {
-          ok: false,
-          error: toError(check, input, attempts, context.environment, outcome),
-          attempts,
-          detail: `${outcome.outcome}: ${outcome.message}`,
-        };
-      }
-      const freshness = outcome.cached === true ? 'cached' : 'live';
-      return { ok: true, data: toData(check, outcome.value, input, context.now), attempts, freshness };
+      const fetched = await fetch(check, toSourceInput(check, input), context);
+      if (!fetched.ok) return { ok: false, error: fetched.error, attempts: fetched.attempts, detail: fetched.detail };
+      return { ok: true, data: toData(check, fetched.answer, input, context.now), attempts: fetched.attempts, freshness: fetched.freshness };
     },
   };
 }

@@ -39,42 +39,60 @@ if rate > 0 then
   redis.call('PEXPIRE', KEYS[2], 2000)
 end
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+-- Only ever lengthen the set's life: a process with a shorter time-out must not cut short
+-- the leases of one with a longer time-out.
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) * 2 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2) end
 return {1}`,
 };
 
-/**
- * Frees the lease and records the call's result. KEYS: leases, failures, down, probation, stats.
- * ARGV: lease id, "ok" | "failed" | "neutral", failures threshold, window ms, cool-off ms.
- * A failure while on probation (the first calls after a cool-off) marks the source down again
- * at once. Returns 1 when this call marked the source down.
- */
+/** KEYS: leases. ARGV: lease id. */
 const RELEASE: ScriptDefinition = {
   name: 'bvSourceRelease',
-  numberOfKeys: 5,
+  numberOfKeys: 1,
+  lua: `redis.call('ZREM', KEYS[1], ARGV[1])`,
+};
+
+/**
+ * Records one check's result against the circuit. KEYS: failures, down, probation, stats.
+ * ARGV: "ok" | "failed" | "neutral", failures threshold, window ms, cool-off ms.
+ * Failures that land while the source is already down (calls that were in flight when it
+ * went down) neither extend the cool-off nor count again. A failure while on probation (the
+ * first calls after a cool-off) marks it down again at once. Returns 1 when this result
+ * marked the source down.
+ */
+const RECORD: ScriptDefinition = {
+  name: 'bvSourceRecord',
+  numberOfKeys: 4,
   lua: `
-redis.call('ZREM', KEYS[1], ARGV[1])
-local result = ARGV[2]
-redis.call('HINCRBY', KEYS[5], 'calls', 1)
-redis.call('PEXPIRE', KEYS[5], 180000)
+local result = ARGV[1]
+redis.call('HINCRBY', KEYS[4], 'calls', 1)
+redis.call('PEXPIRE', KEYS[4], 180000)
 if result == 'ok' then
-  redis.call('DEL', KEYS[2], KEYS[4])
+  redis.call('DEL', KEYS[1], KEYS[3])
   return 0
 end
 if result ~= 'failed' then return 0 end
-redis.call('HINCRBY', KEYS[5], 'errors', 1)
-local failures = redis.call('INCR', KEYS[2])
-if failures == 1 then redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[4])) end
-if failures >= tonumber(ARGV[3]) or redis.call('EXISTS', KEYS[4]) == 1 then
-  local cooloff = tonumber(ARGV[5])
-  redis.call('SET', KEYS[3], '1', 'PX', cooloff)
-  redis.call('SET', KEYS[4], '1', 'PX', cooloff * 2 + tonumber(ARGV[4]))
-  redis.call('DEL', KEYS[2])
+redis.call('HINCRBY', KEYS[4], 'errors', 1)
+if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+local failures = redis.call('INCR', KEYS[1])
+if failures == 1 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3])) end
+if failures >= tonumber(ARGV[2]) or redis.call('EXISTS', KEYS[3]) == 1 then
+  local cooloff = tonumber(ARGV[4])
+  redis.call('SET', KEYS[2], '1', 'PX', cooloff)
+  redis.call('SET', KEYS[3], '1', 'PX', cooloff * 2 + tonumber(ARGV[3]))
+  redis.call('DEL', KEYS[1])
   return 1
 end
 return 0`,
 };
 
+/** KEYS: down, leases. Read-only: counts the leases not yet expired by Redis's clock. */
+const SNAPSHOT: ScriptDefinition = {
+  name: 'bvSourceSnapshot',
+  numberOfKeys: 2,
+  lua: `${NOW}
+return {redis.call('PTTL', KEYS[1]), redis.call('ZCOUNT', KEYS[2], '(' .. now, '+inf')}`,
+};
 
 export interface SourceSnapshot {
   name: string;
@@ -111,18 +129,24 @@ export class SourceStateStore implements SourceLimits {
     return { acquired: false, reason: reply[1] as 'down' | 'in_flight' | 'rate', waitMs: Number(reply[2]) };
   }
 
-  /** Frees the lease; returns true when this result marked the source down. */
-  async release(source: string, leaseId: string, result: CallResult, circuit: CircuitSettings): Promise<boolean> {
+  async release(source: string, leaseId: string): Promise<void> {
+    await runScript(this.redis, RELEASE, this.keys.sourceLeases(source), leaseId);
+  }
+
+  /** Milliseconds the source stays marked down, 0 when it is up. */
+  async downForMs(source: string): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.keys.sourceDown(source)));
+  }
+
+  async record(source: string, result: CallResult, circuit: CircuitSettings): Promise<boolean> {
     const k = this.keys;
     const marked = await runScript(
       this.redis,
-      RELEASE,
-      k.sourceLeases(source),
+      RECORD,
       k.sourceFailures(source),
       k.sourceDown(source),
       k.sourceProbation(source),
       k.sourceStats(source, Math.floor(Date.now() / 60_000)),
-      leaseId,
       result,
       circuit.failures,
       circuit.windowMs,
@@ -134,21 +158,14 @@ export class SourceStateStore implements SourceLimits {
   async snapshot(source: string): Promise<SourceSnapshot> {
     const k = this.keys;
     const minute = Math.floor(Date.now() / 60_000);
-    const replies =
-      (await this.redis
-        .multi()
-        .pttl(k.sourceDown(source))
-        .zremrangebyscore(k.sourceLeases(source), '-inf', Date.now())
-        .zcard(k.sourceLeases(source))
-        .hgetall(k.sourceStats(source, minute))
-        .hgetall(k.sourceStats(source, minute - 1))
-        .exec()) ?? [];
-    const reply = (index: number): unknown => replies[index]?.[1];
-    const downMs = Number(reply(0));
-    const inFlight = Number(reply(2));
-    const stats = [reply(3), reply(4)] as (Record<string, string> | undefined)[];
-    const calls = stats.reduce((sum, s) => sum + Number(s?.calls ?? 0), 0);
-    const errors = stats.reduce((sum, s) => sum + Number(s?.errors ?? 0), 0);
+    const [[downMs, inFlight], current, previous] = await Promise.all([
+      runScript(this.redis, SNAPSHOT, k.sourceDown(source), k.sourceLeases(source)) as Promise<[number, number]>,
+      this.redis.hgetall(k.sourceStats(source, minute)),
+      this.redis.hgetall(k.sourceStats(source, minute - 1)),
+    ]);
+    const stats = [current, previous];
+    const calls = stats.reduce((sum, s) => sum + Number(s.calls ?? 0), 0);
+    const errors = stats.reduce((sum, s) => sum + Number(s.errors ?? 0), 0);
     const down = Number(downMs) > 0;
     return {
       name: source,

@@ -3,8 +3,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AdapterDefinition, HttpSource } from '../../src/sources/adapter.js';
+import type { AdapterDefinition, HttpSource, RequestGate } from '../../src/sources/adapter.js';
 import { guardSource } from '../../src/sources/guarded-source.js';
+import { createRequestGate } from '../../src/sources/request-gate.js';
 import type { CheckContext, CheckHandler, SourceOutcome } from '../../src/sources/port.js';
 import type { LiveSourceSettings } from '../../src/sources/sources-file.js';
 import { createRedisKeys } from '../../src/store/keys.js';
@@ -15,12 +16,16 @@ type Behaviour = (call: number) => Promise<Answer> | Answer;
 
 const silent = pino({ level: 'silent' });
 const OK = { outcome: 'ok', value: { gstin: 'X' } } as unknown as Answer;
-const DOWN = { outcome: 'unavailable', message: 'HTTP 503' } as Answer;
+const DOWN = { outcome: 'unavailable', message: 'HTTP 503', retryable: true } as Answer;
 
-/** An upstream stand-in that counts calls and the most seen at once; what it answers is scripted. */
+/**
+ * An upstream stand-in that counts requests and the most in flight at once; what it answers is
+ * scripted. `sourceFor(gate)` is one process's adapter: its one request per check passes that
+ * process's gate, as the HTTP client's requests do.
+ */
 function upstream(behaviour: Behaviour) {
   const stats = { calls: 0, inFlight: 0, maxInFlight: 0, startsMs: [] as number[] };
-  const handler: CheckHandler<'gst.verify'> = async () => {
+  const request = async (): Promise<Answer> => {
     stats.calls++;
     stats.inFlight++;
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
@@ -31,8 +36,24 @@ function upstream(behaviour: Behaviour) {
       stats.inFlight--;
     }
   };
-  const source: HttpSource = { name: 'stand-in', handlers: { 'gst.verify': handler }, close: async () => undefined };
-  return { source, stats };
+  const sourceFor = (gate?: RequestGate): HttpSource => {
+    const handler: CheckHandler<'gst.verify'> = async (_input, context) => {
+      const admission = gate === undefined ? undefined : await gate.admit(context.signal);
+      if (admission !== undefined && !admission.admitted) return { outcome: admission.outcome, message: admission.message } as Answer;
+      try {
+        return await request();
+      } finally {
+        if (admission?.admitted) admission.release();
+      }
+    };
+    return { name: 'stand-in', handlers: { 'gst.verify': handler }, close: async () => undefined };
+  };
+  return { source: sourceFor(), sourceFor, stats };
+}
+
+/** One process's guarded source: its own gate (local semaphore) over the shared store. */
+function processSource(up: ReturnType<typeof upstream>, s: LiveSourceSettings, store: SourceStateStore) {
+  return guardSource(up.sourceFor(createRequestGate(s, store)), s, store, silent).handlers['gst.verify']!;
 }
 
 const definition: AdapterDefinition = { name: 'stand-in', checks: ['gst.verify'], credentialNames: [], create: () => { throw new Error('unused'); } };
@@ -53,7 +74,7 @@ function settings(overrides: Partial<LiveSourceSettings> = {}): LiveSourceSettin
   };
 }
 
-const context = (budgetMs = 10_000): CheckContext => ({ signal: AbortSignal.timeout(budgetMs), now: new Date() });
+const context = (budgetMs = 10_000): CheckContext => ({ signal: AbortSignal.timeout(budgetMs), deadlineMs: Date.now() + budgetMs, now: new Date() });
 
 describe('shared limits of a live source', () => {
   const prefix = `bvtest:${randomBytes(6).toString('hex')}`;
@@ -78,13 +99,14 @@ describe('shared limits of a live source', () => {
 
   it('never has more calls in flight than the limit, across processes', async () => {
     const s = settings({ maxInFlight: 3 });
-    const { source, stats } = upstream(async () => {
+    const up = upstream(async () => {
       await sleep(20);
       return OK;
     });
-    const a = guardSource(source, s, storeA, silent);
-    const b = guardSource(source, s, storeB, silent);
-    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).handlers['gst.verify']!({ gstin: 'X' }, context()));
+    const { stats } = up;
+    const a = processSource(up, s, storeA);
+    const b = processSource(up, s, storeB);
+    const calls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b)({ gstin: 'X' }, context()));
     const outcomes = await Promise.all(calls);
     expect(outcomes.every((o) => o.outcome === 'ok')).toBe(true);
     expect(stats.calls).toBe(40);
@@ -99,9 +121,10 @@ describe('shared limits of a live source', () => {
     expect(await storeA.acquire(s.name, 'dead-1', 300, 2, 0)).toEqual({ acquired: true });
     expect(await storeA.acquire(s.name, 'dead-2', 300, 2, 0)).toEqual({ acquired: true });
     expect(await storeB.acquire(s.name, 'live-1', 300, 2, 0)).toMatchObject({ acquired: false, reason: 'in_flight' });
-    const { source, stats } = upstream(() => OK);
-    const outcome = await guardSource(source, s, storeB, silent).handlers['gst.verify']!({ gstin: 'X' }, context());
-    // The guard waited for the expiry (300 ms) rather than failing at once or overrunning the limit.
+    const up = upstream(() => OK);
+    const { stats } = up;
+    const outcome = await processSource(up, s, storeB)({ gstin: 'X' }, context());
+    // The gate waited for the expiry (300 ms) rather than failing at once or overrunning the limit.
     expect(outcome.outcome).toBe('ok');
     expect(stats.calls).toBe(1);
   });
@@ -109,20 +132,20 @@ describe('shared limits of a live source', () => {
   it('answers rate_limited, without calling, when no slot frees within the source time-out', async () => {
     const s = settings({ maxInFlight: 1, timeoutMs: 150 });
     expect(await storeA.acquire(s.name, 'stuck', 60_000, 1, 0)).toEqual({ acquired: true });
-    const { source, stats } = upstream(() => OK);
-    const outcome = await guardSource(source, s, storeB, silent).handlers['gst.verify']!({ gstin: 'X' }, context());
+    const up = upstream(() => OK);
+    const { stats } = up;
+    const outcome = await processSource(up, s, storeB)({ gstin: 'X' }, context());
     expect(outcome).toMatchObject({ outcome: 'rate_limited' });
     expect(stats.calls).toBe(0);
   });
 
   it('starts at most max_rate_per_second calls in any second, across processes', async () => {
     const s = settings({ maxInFlight: 50, maxRatePerSecond: 10 });
-    const { source, stats } = upstream(() => OK);
-    const a = guardSource(source, s, storeA, silent);
-    const b = guardSource(source, s, storeB, silent);
-    const outcomes = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? a : b).handlers['gst.verify']!({ gstin: 'X' }, context())),
-    );
+    const up = upstream(() => OK);
+    const { stats } = up;
+    const a = processSource(up, s, storeA);
+    const b = processSource(up, s, storeB);
+    const outcomes = await Promise.all(Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? a : b)({ gstin: 'X' }, context())));
     // 25 calls at 10 per second: the first 10 now, the rest wait (up to the 2 s source time-out).
     expect(outcomes.filter((o) => o.outcome === 'ok').length).toBeGreaterThanOrEqual(20);
     const starts = stats.startsMs.sort((x, y) => x - y);
@@ -135,9 +158,10 @@ describe('shared limits of a live source', () => {
   it('marks a failing source down for every process, skips it, then probes it after the cool-off', async () => {
     const s = settings({ circuit: { failures: 3, windowMs: 10_000, cooloffMs: 400 } });
     let healthy = false;
-    const { source, stats } = upstream(() => (healthy ? OK : DOWN));
-    const a = guardSource(source, s, storeA, silent).handlers['gst.verify']!;
-    const b = guardSource(source, s, storeB, silent).handlers['gst.verify']!;
+    const up = upstream(() => (healthy ? OK : DOWN));
+    const { stats } = up;
+    const a = processSource(up, s, storeA);
+    const b = processSource(up, s, storeB);
     for (let i = 0; i < 3; i++) expect((await a({ gstin: 'X' }, context())).outcome).toBe('unavailable');
     expect(stats.calls).toBe(3);
     expect((await storeB.snapshot(s.name)).state).toBe('down');
@@ -189,5 +213,58 @@ describe('shared limits of a live source', () => {
     expect(await handler({ gstin: 'X' }, context())).toEqual({ outcome: 'ok', value: { gstin: 'X' }, cached: true });
     expect(await handler({ gstin: 'Y' }, context())).toEqual({ outcome: 'ok', value: { gstin: 'X' } });
     expect(stats.calls).toBe(2);
+  });
+
+  it('skips a source marked down at once, without retrying it or calling it', async () => {
+    const s = settings({ retries: 3, circuit: { failures: 1, windowMs: 10_000, cooloffMs: 60_000 } });
+    const up = upstream(() => DOWN);
+    const handler = processSource(up, s, storeA);
+    await handler({ gstin: 'X' }, context());
+    const calls = up.stats.calls;
+    expect(await handler({ gstin: 'X' }, context())).toMatchObject({ outcome: 'unavailable', message: expect.stringMatching(/marked down/) });
+    expect(up.stats.calls).toBe(calls);
+  });
+
+  it('does not hold a time-out caused by the caller\'s budget against the source', async () => {
+    const s = settings({ circuit: { failures: 1, windowMs: 10_000, cooloffMs: 60_000 } });
+    const up = upstream(() => new Promise<Answer>((resolve) => setTimeout(() => resolve({ outcome: 'timeout', message: 'budget' } as Answer), 150)));
+    const outcome = await processSource(up, s, storeA)({ gstin: 'X' }, context(100));
+    expect(outcome.outcome).toBe('timeout');
+    expect((await storeA.snapshot(s.name)).state).toBe('up');
+  });
+
+  it('does not start a retry that could not finish within the budget', async () => {
+    const s = settings({ retries: 2, timeoutMs: 1_000 });
+    const up = upstream(() => DOWN);
+    // 1.5 s left: a second try of up to 1 s would leave the next source nothing.
+    const outcome = await processSource(up, s, storeA)({ gstin: 'X' }, context(1_500));
+    expect(outcome.outcome).toBe('unavailable');
+    expect(up.stats.calls).toBe(1);
+  });
+
+  it('takes one lease per upstream request, so a check that makes several stays within the limit', async () => {
+    const s = settings({ maxInFlight: 2 });
+    const gate = createRequestGate(s, storeA);
+    const stats = { inFlight: 0, maxInFlight: 0, requests: 0 };
+    const request = async () => {
+      const admission = await gate.admit(AbortSignal.timeout(5_000));
+      if (!admission.admitted) throw new Error(admission.message);
+      stats.requests++;
+      stats.inFlight++;
+      stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
+      await sleep(20);
+      stats.inFlight--;
+      admission.release();
+    };
+    // Like gst.returns (a search, then RETTRACK per year in parallel) or directors (DIN lookups).
+    const check: CheckHandler<'gst.verify'> = async () => {
+      await request();
+      await Promise.all([request(), request(), request()]);
+      return OK;
+    };
+    const guarded = guardSource({ name: 'multi', handlers: { 'gst.verify': check }, close: async () => undefined }, s, storeA, silent);
+    await Promise.all(Array.from({ length: 4 }, () => guarded.handlers['gst.verify']!({ gstin: 'X' }, context())));
+    expect(stats.requests).toBe(16);
+    expect(stats.maxInFlight).toBe(2);
   });
 });

@@ -72,6 +72,8 @@ describe('the sources file (BV_SOURCES)', () => {
     expect(message).toMatch(/sources\.gsp\.base_url: must be an http:\/\/ or https:\/\/ URL/);
     expect(message).toMatch(/sources\.gsp\.timeout_ms/);
     expect(message).toMatch(/checks\.gst\.everything|checks: /);
+    const withUser = { sources: { nic: { adapter: 'nic-einvoice', base_url: 'https://user:pw@nic.example/x?key=1' } }, checks: {} };
+    expect(() => planSources(withUser, ADAPTERS, {})).toThrow(/sources\.nic\.base_url: must have no user, password, query or fragment/);
     const unknownAdapter = { sources: { other: { adapter: 'no-such', base_url: 'http://x' } }, checks: {} };
     expect(() => planSources(unknownAdapter, ADAPTERS, {})).toThrow(/sources\.other\.adapter: unknown adapter "no-such" \(known: gstn-gsp, nic-einvoice\)/);
     const wrongCheck = { sources: valid.sources, checks: { 'gst.returns': ['nic'], 'gst.verify': ['gsp', 'ghost'] } };

@@ -5,6 +5,7 @@
  */
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
+import type { RequestGate } from '../adapter.js';
 import type { FailureOutcome } from '../port.js';
 
 /** Enough for any single record; a larger answer is a broken or hostile upstream. */
@@ -19,6 +20,7 @@ export interface HttpClientSettings {
   timeoutMs: number;
   connections: number;
   log: Logger;
+  gate?: RequestGate | undefined;
 }
 
 export interface HttpRequest {
@@ -38,7 +40,7 @@ export interface HttpReply {
   body: unknown;
 }
 
-export type HttpResult = { outcome: 'ok'; reply: HttpReply } | { outcome: FailureOutcome; message: string };
+export type HttpResult = { outcome: 'ok'; reply: HttpReply } | { outcome: FailureOutcome; message: string; retryable?: boolean };
 
 export interface HttpClient {
   send(request: HttpRequest, signal: AbortSignal): Promise<HttpResult>;
@@ -73,10 +75,20 @@ export function createHttpClient(settings: HttpClientSettings): HttpClient {
     if (callerSignal.aborted) return { outcome: 'timeout', message: `${what}: the call's time budget ran out` };
     if (signal.aborted || TIMEOUT_CODES.has(code)) return { outcome: 'timeout', message: `${what}: no answer within ${timeoutMs} ms` };
     if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return { outcome: 'bad_response', message: `${what}: the answer is larger than ${MAX_RESPONSE_BYTES} bytes` };
-    return { outcome: 'unavailable', message: `${what}: ${code || 'the connection failed'}` };
+    return { outcome: 'unavailable', message: `${what}: ${code || 'the connection failed'}`, retryable: true };
   }
 
   async function send(request: HttpRequest, callerSignal: AbortSignal): Promise<HttpResult> {
+    const admission = settings.gate === undefined ? undefined : await settings.gate.admit(callerSignal);
+    if (admission !== undefined && !admission.admitted) return { outcome: admission.outcome, message: admission.message };
+    try {
+      return await sendAdmitted(request, callerSignal);
+    } finally {
+      admission?.release();
+    }
+  }
+
+  async function sendAdmitted(request: HttpRequest, callerSignal: AbortSignal): Promise<HttpResult> {
     const query = request.query === undefined ? '' : `?${new URLSearchParams(request.query).toString()}`;
     const path = `${prefix}${request.path}${query}`;
     // Logged without the query or headers: those carry the caller's GSTIN and credentials.
@@ -105,7 +117,7 @@ export function createHttpClient(settings: HttpClientSettings): HttpClient {
       // undici keeps a connection only once its body is consumed: drain what is not needed.
       await response.body.dump({ limit: DUMP_LIMIT_BYTES }).catch(() => undefined);
       if (status === 429) return { outcome: 'rate_limited', message: `${what}: HTTP 429, the upstream's rate limit` };
-      if (status >= 500) return { outcome: 'unavailable', message: `${what}: HTTP ${status}` };
+      if (status >= 500) return { outcome: 'unavailable', message: `${what}: HTTP ${status}`, retryable: true };
       if (status === 401 || status === 403) {
         log.error({ request: what, status }, 'the upstream refused our credentials: check this source in the sources file');
         return { outcome: 'unavailable', message: `${what}: HTTP ${status}, credentials refused` };

@@ -1,0 +1,70 @@
+/**
+ * The gate every upstream HTTP request of a live source passes: an in-process semaphore,
+ * then a lease from the counting semaphore in Redis (max in flight across every process, and
+ * the per-second start rate). One wait, bounded by the source's time-out, covers both: a
+ * source that stays full that long is as good as unavailable, and the chain moves on.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RequestGate } from './adapter.js';
+import type { SourceLimits } from './limits.js';
+import { LocalSemaphore } from './local-semaphore.js';
+import type { LiveSourceSettings } from './sources-file.js';
+
+/** Upper bound of one pause between two tries at a busy slot. */
+const SLOT_POLL_MS = 25;
+/** A lease outlives the request it covers (bounded by the time-out) by this much. */
+export const LEASE_MARGIN_MS = 1_000;
+
+export function createRequestGate(settings: LiveSourceSettings, limits: SourceLimits): RequestGate {
+  // Waiting in-process first keeps the Redis polling to at most max_in_flight callers per process.
+  const local = new LocalSemaphore(settings.maxInFlight);
+  const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
+  const { name } = settings;
+
+  return {
+    async admit(signal) {
+      const deadline = Date.now() + settings.timeoutMs;
+      if (!(await local.acquire(settings.timeoutMs, signal))) {
+        return signal.aborted
+          ? { admitted: false, outcome: 'timeout', message: `the budget ran out waiting for a ${name} slot` }
+          : { admitted: false, outcome: 'rate_limited', message: `${name} had no free slot in this process for ${settings.timeoutMs} ms` };
+      }
+      const leaseId = randomUUID();
+      try {
+        for (;;) {
+          const result = await limits.acquire(name, leaseId, leaseMs, settings.maxInFlight, settings.maxRatePerSecond);
+          if (result.acquired) break;
+          if (result.reason === 'down') {
+            local.release();
+            return { admitted: false, outcome: 'unavailable', message: `${name} was marked down for ${result.waitMs} ms` };
+          }
+          if (signal.aborted) {
+            local.release();
+            return { admitted: false, outcome: 'timeout', message: `the budget ran out waiting for a ${name} slot` };
+          }
+          if (Date.now() >= deadline) {
+            local.release();
+            return { admitted: false, outcome: 'rate_limited', message: `${name} had no free slot (${result.reason}) for ${settings.timeoutMs} ms` };
+          }
+          const waitMs = Math.min(result.waitMs, SLOT_POLL_MS, Math.max(deadline - Date.now(), 1));
+          await sleep(waitMs / 2 + Math.random() * (waitMs / 2), undefined, { signal }).catch(() => undefined);
+        }
+      } catch (error) {
+        local.release();
+        throw error;
+      }
+      let released = false;
+      return {
+        admitted: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          local.release();
+          // The lease expires by itself if this is lost: capacity for a moment, never money.
+          limits.release(name, leaseId).catch(() => undefined);
+        },
+      };
+    },
+  };
+}
