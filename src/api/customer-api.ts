@@ -10,6 +10,7 @@ import type { WalletStore } from '../store/wallet.js';
 import type { Redis } from 'ioredis';
 import { customerAuth } from './customer-auth.js';
 import { idempotencyHooks } from './idempotency.js';
+import { business360Routes } from './routes/business360.js';
 import { operationRoutes } from './routes/operations.js';
 import { walletRoutes } from './routes/wallet.js';
 
@@ -53,5 +54,6 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   app.addHook('onSend', hooks.onSend);
 
   await app.register(operationRoutes, options);
+  await app.register(business360Routes, options);
   await app.register(walletRoutes, { wallet: options.wallet });
 }

@@ -1,3 +1,4 @@
+import { OPERATIONS } from '../../src/domain/operations.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +20,8 @@ describe('README', () => {
   });
   afterAll(() => t.close());
 
-  it('shows a curl example for each of the nine single operations', () => {
-    expect(new Set(EXAMPLES.map((e) => e.path)).size).toBe(9);
+  it('shows a curl example for each of the ten operations', () => {
+    expect(new Set(EXAMPLES.map((e) => e.path))).toEqual(new Set(Object.values(OPERATIONS).map((op) => op.path)));
   });
 
   it.each(EXAMPLES)('curl example for $path answers 200 on a sandbox key', async ({ path, body }) => {

@@ -220,3 +220,48 @@ export const ErrorEnvelopeShape = z.strictObject({
     details: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
   }),
 });
+
+/** The interface document's "Business360 profile" and API.md's extra meta, written from their text. */
+const MODULE_NAMES = ['gst', 'gst_returns', 'pan', 'company', 'directors', 'cin_pan'] as const;
+const severity = z.enum(['low', 'medium', 'high']);
+function wrapperShape(data: z.ZodType) {
+  return z.strictObject({
+    status: z.enum(['ok', 'failed', 'not_found', 'skipped']),
+    data: data.nullable(),
+    error: z.strictObject({ code: z.string(), message: z.string().min(1) }).optional(),
+    reason: z.string().min(1).optional(),
+    charged: z.boolean(),
+    amount_inr: z.number().min(0),
+    attempts: z.number().int().min(0),
+    latency_ms: z.number().int().min(0),
+  });
+}
+export const Business360Shape = z.strictObject({
+  summary: z.strictObject({
+    legal_name: z.string().nullable(),
+    trade_name: z.string().nullable(),
+    entity_type: z.enum(['company', 'llp', 'proprietorship']).nullable(),
+    pan: z.string().nullable(),
+    gstin: z.string().nullable(),
+    cin: z.string().nullable(),
+    llpin: z.string().nullable(),
+    state: z.string().nullable(),
+    risk: z.strictObject({
+      level: severity,
+      flags: z.array(z.strictObject({ code: z.string(), severity, message: z.string().min(1), module: z.enum(MODULE_NAMES) })),
+    }),
+  }),
+  gst: wrapperShape(GstRecordShape),
+  gst_returns: wrapperShape(GstReturnsShape),
+  pan: wrapperShape(PanVerificationShape),
+  company: wrapperShape(CompanyRecordShape),
+  directors: wrapperShape(DirectorsShape),
+  cin_pan: wrapperShape(CinPanShape),
+});
+export const Business360EnvelopeShape = envelopeShape('business360', Business360Shape).extend({
+  meta: MetaShape.extend({
+    modules_requested: z.number().int().min(1),
+    modules_succeeded: z.number().int().min(0),
+    pricing: z.strictObject({ list_total_inr: z.number(), bundle_cap_inr: z.literal(10), discount_inr: z.number().min(0) }),
+  }),
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { maxHoldPaise, priceBundle } from '../../domain/business360/pricing.js';
+import { BUNDLE_CAP_PAISE } from '../../domain/business360/profile.js';
+import { paiseToInr } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
+import { createBusiness360 } from '../../sources/business360/run-business360.js';
+import type { Verifier } from '../../sources/verifier.js';
+import { runBilled } from '../../store/billing.js';
+import type { WalletStore } from '../../store/wallet.js';
+import { sendError, successEnvelope } from '../envelope.js';
+import { Business360Request } from '../schemas/business360-request.js';
+import { parseOrThrow } from '../zod-problems.js';
+
+export interface Business360RoutesOptions {
+  wallet: WalletStore;
+  verifier: Verifier;
+  requestBudgetMs: number;
+  holdTtlMs: number;
+  now: () => Date;
+}
+
+/**
+ * POST /v1/business360: hold the most the requested modules can cost (at most the bundle
+ * cap), run them, commit what succeeded (capped) and release the rest.
+ */
+export async function business360Routes(app: FastifyInstance, options: Business360RoutesOptions): Promise<void> {
+  const runBusiness360 = createBusiness360(options.verifier);
+  app.post('/v1/business360', { config: { api: 'business360' } }, async (request, reply) => {
+    const input = parseOrThrow(Business360Request, request.body);
+    const auth = request.auth!;
+    const holdPaise = maxHoldPaise(input.include);
+    const billed = await runBilled(
+      options.wallet,
+      { accountId: auth.accountId, reference: request.id, maxPaise: holdPaise, holdTtlMs: options.holdTtlMs },
+      async () => {
+        const result = await runBusiness360(input, { environment: auth.environment, budgetMs: options.requestBudgetMs, now: options.now() });
+        return { result, costPaise: result.ok ? priceBundle(result.succeeded).chargedPaise : 0 };
+      },
+    );
+    if (!billed.ran) {
+      throw new AppError(
+        'WALLET_INSUFFICIENT_BALANCE',
+        `The wallet's available balance of ₹${paiseToInr(billed.availablePaise).toFixed(2)} is below the ₹${paiseToInr(holdPaise).toFixed(2)} these modules can cost; add credit and retry`,
+      );
+    }
+    const { result } = billed;
+    if (!result.ok) {
+      request.log.warn({ code: result.error.code, detail: result.detail }, 'business360 could not resolve the entity');
+      return sendError(request, reply, result.error, { checks: 0 });
+    }
+    const pricing = priceBundle(result.succeeded);
+    request.log.info({ steps: result.stepsMs }, 'business360 timings');
+    return reply.send(
+      successEnvelope(request, result.profile, {
+        freshness: result.freshness,
+        chargedPaise: billed.chargedPaise,
+        checks: result.checks,
+        extra: {
+          modules_requested: input.include.length,
+          modules_succeeded: result.succeeded.length,
+          pricing: {
+            list_total_inr: paiseToInr(pricing.listTotalPaise),
+            bundle_cap_inr: paiseToInr(BUNDLE_CAP_PAISE),
+            discount_inr: paiseToInr(pricing.discountPaise),
+          },
+        },
+      }),
+    );
+  });
+}
