@@ -111,9 +111,30 @@ describe('POST /v1/business360', () => {
     expect(body.data.pan.status).toBe('ok');
     for (const m of ['gst_returns', 'company', 'directors', 'cin_pan'] as const) expect(body.data[m]).toMatchObject({ status: 'skipped', reason: 'not requested' });
     expect(body.meta).toMatchObject({ amount_inr: 2.75, checks: 2, modules_requested: 2, modules_succeeded: 2 });
-    // No company resolution was needed, so no CIN lookup was made.
-    expect(counted.calls['mca.cin_to_pan']).toBe(calls['mca.cin_to_pan']);
+    // The summary still names every identifier: resolution runs (unbilled) whatever include says.
+    expect(body.data.summary).toMatchObject({ llpin: 'AAQ-0939', entity_type: 'llp' });
+    expect(counted.calls['mca.cin_to_pan']).toBe(calls['mca.cin_to_pan'] + 1);
     expect(Math.round((before - (await balance())) * 100)).toBe(275);
+  });
+
+  it('answers 200, unbilled, when every requested module lacks its identifier, rather than calling the entity unknown', async () => {
+    for (const [body, reason] of [
+      [{ gstin: scenario('individual-pan').identifiers.gstin, include: ['company'] }, /not a company or LLP PAN/],
+      [{ gstin: scenario('suspended-gstin').identifiers.gstin, include: ['company', 'directors'] }, /no CIN or LLPIN is registered/],
+    ] as const) {
+      const { status, body: answer } = await b360(body);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(answer.data.company).toMatchObject({ status: 'skipped', reason: expect.stringMatching(reason) });
+      expect(answer.meta).toMatchObject({ charged: false, amount_inr: 0, checks: 0, modules_succeeded: 0 });
+    }
+  });
+
+  it('keeps the PAN module\'s name_match null (no name was sent) while still flagging a name mismatch', async () => {
+    const { body } = await b360({ gstin: scenario('name-mismatch').identifiers.gstin });
+    expect(body.data.pan).toMatchObject({ status: 'ok', data: { name_match: null } });
+    expect(body.data.summary.risk.flags.map((f) => f.code)).toContain('PAN_NAME_MISMATCH');
+    const invalid = await b360({ gstin: scenario('pan-deactivated').identifiers.gstin });
+    expect(invalid.body.data.summary.risk.flags.map((f) => f.code)).toEqual(['PAN_INVALID']);
   });
 
   it('reports a failed module inside its wrapper, bills only the successful ones, and flags MODULE_UNAVAILABLE', async () => {
@@ -147,6 +168,8 @@ describe('POST /v1/business360', () => {
 
   it('answers 503 and 504 when the identity sources are down or slow', async () => {
     expect((await b360({ gstin: '27ZZZCZ5030Z1ZL' })).status).toBe(503);
+    // Even for one module: its PAN's company lookup (identity) failed too.
+    expect((await b360({ gstin: '27ZZZCZ5030Z1ZL', include: ['gst'] })).body).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' }, meta: { modules_requested: 1 } });
     expect((await b360({ cin: 'U00000MH2000PTC005030' })).status).toBe(503);
     expect((await b360({ pan: 'ZZZCZ5040Z' })).status).toBe(504);
   });
@@ -157,6 +180,8 @@ describe('POST /v1/business360', () => {
     const calls = Object.values(counted.calls).reduce((a, b) => a + b, 0);
     const full = await b360({ gstin: '27AAPFU0939F1ZV' }, key);
     expect(full.status).toBe(402);
+    // Business360's meta fields are on failures too.
+    expect(full.body.meta).toMatchObject({ charged: false, checks: 0, modules_requested: 6, modules_succeeded: 0, pricing: { list_total_inr: 0, bundle_cap_inr: 10, discount_inr: 0 } });
     expect(Object.values(counted.calls).reduce((a, b) => a + b, 0)).toBe(calls);
     // The hold is the requested modules' list total when under the cap: 0.75 + 2.00 fits in 5.00.
     expect((await b360({ gstin: '27AAPFU0939F1ZV', include: ['gst', 'pan'] }, key)).status).toBe(200);

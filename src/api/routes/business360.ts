@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { maxHoldPaise, priceBundle } from '../../domain/business360/pricing.js';
-import { BUNDLE_CAP_PAISE } from '../../domain/business360/profile.js';
+import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/business360/profile.js';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import { createBusiness360 } from '../../sources/business360/run-business360.js';
@@ -37,34 +37,46 @@ export async function business360Routes(app: FastifyInstance, options: Business3
         return { result, costPaise: result.ok ? priceBundle(result.succeeded).chargedPaise : 0 };
       },
     );
+    // API.md: Business360's meta fields are on every answer, failures included.
+    const failedMeta = { checks: 0, extra: bundleMeta(input.include.length, []) };
     if (!billed.ran) {
-      throw new AppError(
+      const error = new AppError(
         'WALLET_INSUFFICIENT_BALANCE',
         `The wallet's available balance of ₹${paiseToInr(billed.availablePaise).toFixed(2)} is below the ₹${paiseToInr(holdPaise).toFixed(2)} these modules can cost; add credit and retry`,
       );
+      return sendError(request, reply, error, failedMeta);
     }
     const { result } = billed;
     if (!result.ok) {
       request.log.warn({ code: result.error.code, detail: result.detail }, 'business360 could not resolve the entity');
-      return sendError(request, reply, result.error, { checks: 0 });
+      return sendError(request, reply, result.error, failedMeta);
     }
-    const pricing = priceBundle(result.succeeded);
+    if (billed.chargedPaise !== priceBundle(result.succeeded).chargedPaise) {
+      // The hold was swept before the commit (a call outliving BV_HOLD_TTL_MS): nothing was
+      // billed, and the wrappers must not say otherwise.
+      for (const module of MODULES) Object.assign(result.profile[module], { charged: false, amount_inr: 0 });
+    }
     request.log.info({ steps: result.stepsMs }, 'business360 timings');
     return reply.send(
       successEnvelope(request, result.profile, {
         freshness: result.freshness,
         chargedPaise: billed.chargedPaise,
         checks: result.checks,
-        extra: {
-          modules_requested: input.include.length,
-          modules_succeeded: result.succeeded.length,
-          pricing: {
-            list_total_inr: paiseToInr(pricing.listTotalPaise),
-            bundle_cap_inr: paiseToInr(BUNDLE_CAP_PAISE),
-            discount_inr: paiseToInr(pricing.discountPaise),
-          },
-        },
+        extra: bundleMeta(input.include.length, result.succeeded),
       }),
     );
   });
+}
+
+function bundleMeta(requested: number, succeeded: readonly ModuleName[]) {
+  const pricing = priceBundle(succeeded);
+  return {
+    modules_requested: requested,
+    modules_succeeded: succeeded.length,
+    pricing: {
+      list_total_inr: paiseToInr(pricing.listTotalPaise),
+      bundle_cap_inr: paiseToInr(BUNDLE_CAP_PAISE),
+      discount_inr: paiseToInr(pricing.discountPaise),
+    },
+  };
 }

@@ -10,7 +10,9 @@ import { MODULES, type Business360Profile, type ModuleName, type ModuleWrapper }
 import { allocateCharges } from '../../domain/business360/pricing.js';
 import { riskFlags } from '../../domain/business360/risk.js';
 import { buildSummary } from '../../domain/business360/summary.js';
+import { matchNames } from '../../domain/name-match.js';
 import { paiseToInr, type CheckName } from '../../domain/operations.js';
+import type { NameMatch } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
 import type { CompanyRef } from '../port.js';
 import type { Verifier, VerifyContext } from '../verifier.js';
@@ -40,9 +42,6 @@ type ModuleRun =
   | { kind: 'blocked'; error: AppError; detail: string }
   | { kind: 'ran'; step: TimedStep<CheckName>; data?: unknown };
 
-const NEEDS_GSTIN: readonly ModuleName[] = ['gst', 'gst_returns'];
-const NEEDS_COMPANY: readonly ModuleName[] = ['company', 'directors'];
-
 function blockedBy<T>(what: string, resolved: Exclude<Resolved<T>, { state: 'known' }>): ModuleRun {
   if (resolved.state === 'missing') return { kind: 'skipped', reason: resolved.reason };
   return {
@@ -57,9 +56,12 @@ export function createBusiness360(verifier: Verifier) {
     const startedAt = performance.now();
     const deadline = startedAt + context.budgetMs;
     const wanted = new Set<ModuleName>(request.include);
-    const needs = (modules: readonly ModuleName[]) => modules.some((m) => wanted.has(m));
     const times: StepTimes = { resolution: {}, modules: {}, totalMs: 0 };
     const steps: TimedStep<CheckName>[] = [];
+    const resolutionSteps: TimedStep<CheckName>[] = [];
+    /** Steps that asked about the identifier the caller sent (not one resolved from it). */
+    const entrySteps: TimedStep<CheckName>[] = [];
+    const entryValue = request.gstin ?? request.cin ?? request.pan ?? '';
 
     // Later steps get what is left of the call's one budget, never a fresh one.
     const run: RunStep = async (check, input) => {
@@ -67,10 +69,12 @@ export function createBusiness360(verifier: Verifier) {
       const result = await verifier.fetch(check, input, { ...context, budgetMs: Math.max(1, Math.round(deadline - t)) });
       const step = { result, latencyMs: Math.round(performance.now() - t) };
       steps.push(step as TimedStep<CheckName>);
+      if (Object.values(input).includes(entryValue)) entrySteps.push(step as TimedStep<CheckName>);
       return step;
     };
     const resolutionStep = async <C extends CheckName>(name: string, check: C, input: Parameters<RunStep>[1] & object) => {
       const step = await run(check, input as never);
+      resolutionSteps.push(step as TimedStep<CheckName>);
       times.resolution[name] = Math.round(performance.now() - startedAt);
       return step as TimedStep<C>;
     };
@@ -108,23 +112,23 @@ export function createBusiness360(verifier: Verifier) {
       // A GSTIN embeds its holder's PAN: no source call needed.
       const embedded = request.gstin.slice(2, 12);
       pan = Promise.resolve(known(embedded));
-      company = needs([...NEEDS_COMPANY, 'cin_pan']) ? companyOfPan(embedded) : Promise.resolve(notCorporate(embedded));
+      company = companyOfPan(embedded);
     } else if (request.cin !== undefined) {
       const cin = request.cin;
       company = Promise.resolve(known({ cin }));
-      if (needs(['pan', 'cin_pan', ...NEEDS_GSTIN])) {
-        cinPanStep = resolutionStep('cin_pan', 'mca.cin_to_pan', { cin });
-        pan = cinPanStep.then((step) => fromStep(step, (m) => known(m.pan), `no PAN is registered for CIN ${cin}`));
-      } else {
-        pan = Promise.resolve({ state: 'missing', reason: `the PAN of CIN ${cin} was not looked up` });
-      }
-      gstin = needs(NEEDS_GSTIN) ? pan.then(gstinOfPan) : Promise.resolve({ state: 'missing', reason: 'not looked up' });
+      cinPanStep = resolutionStep('cin_pan', 'mca.cin_to_pan', { cin });
+      pan = cinPanStep.then((step) => fromStep(step, (m) => known(m.pan), `no PAN is registered for CIN ${cin}`));
+      gstin = pan.then(gstinOfPan);
     } else {
       const p = request.pan as string;
       pan = Promise.resolve(known(p));
-      gstin = needs(NEEDS_GSTIN) ? gstinOfPan(known(p)) : Promise.resolve({ state: 'missing', reason: 'not looked up' });
-      company = needs([...NEEDS_COMPANY, 'cin_pan']) ? companyOfPan(p) : Promise.resolve(notCorporate(p));
+      gstin = gstinOfPan(known(p));
+      company = companyOfPan(p);
     }
+    // The summary names every identifier, whatever `include` asks for: resolution always runs
+    // (unbilled, in parallel with the modules). Handlers now, so that no rejection is unhandled
+    // while an early module is still awaited.
+    for (const identifier of [pan, gstin, company]) identifier.catch(() => undefined);
 
     // --- Modules ----------------------------------------------------------------------------
     const moduleAfter = async <T>(
@@ -134,11 +138,16 @@ export function createBusiness360(verifier: Verifier) {
       start: (value: T) => Promise<TimedStep<CheckName>>,
     ): Promise<ModuleRun> => {
       if (!wanted.has(module)) return { kind: 'skipped', reason: 'not requested' };
-      const resolved = await identifier;
-      if (resolved.state !== 'known') return blockedBy(what, resolved);
-      const step = await start(resolved.value);
-      times.modules[module] = Math.round(performance.now() - startedAt);
-      return { kind: 'ran', step };
+      try {
+        const resolved = await identifier;
+        if (resolved.state !== 'known') return blockedBy(what, resolved);
+        const step = await start(resolved.value);
+        times.modules[module] = Math.round(performance.now() - startedAt);
+        return { kind: 'ran', step };
+      } catch (error) {
+        // One module's bug must not lose the others' answers.
+        return { kind: 'blocked', error: new AppError('PROVIDER_UNAVAILABLE', `The ${module} module failed unexpectedly`), detail: String(error) };
+      }
     };
     const now = context.now;
     const gstRun = moduleAfter('gst', 'GSTIN', gstin, (g) => run('gst.verify', { gstin: g }));
@@ -173,8 +182,8 @@ export function createBusiness360(verifier: Verifier) {
           return verifier.present('gst.returns', answer as never, { gstin: g, periods: MAX_RETURN_PERIODS }, now);
         }
         case 'pan':
-          // Matched against the GST legal name: the name a supplier trades under should be its PAN's.
-          return verifier.present('pan.verify', answer as never, { pan: (answer as { pan: string }).pan, name: legalName }, now);
+          // The caller sent no name, so (per the contract) no name_match in the record.
+          return verifier.present('pan.verify', answer as never, { pan: (answer as { pan: string }).pan }, now);
         case 'company':
           return verifier.present('mca.company', answer as never, {} as never, now);
         case 'directors':
@@ -184,23 +193,23 @@ export function createBusiness360(verifier: Verifier) {
       }
     };
 
-    // The call itself fails only when no source told us anything.
-    const learned = steps.some((s) => s.result.ok && !(isUnknownPan(s.result.answer)));
-    if (!learned) {
-      const failures = steps.filter((s) => !s.result.ok && !s.result.notFound).map((s) => s.result as Extract<typeof s.result, { ok: false }>);
-      const entry = request.gstin ? `GSTIN ${request.gstin}` : request.cin ? `CIN ${request.cin}` : `PAN ${request.pan as string}`;
-      if (failures.length === 0) return { ok: false, error: new AppError('RECORD_NOT_FOUND', `No source has a record for ${entry}`), detail: 'every source answered no record' };
-      const timedOut = failures.find((f) => f.error.code === 'PROVIDER_TIMEOUT');
-      const chosen = timedOut ?? failures[failures.length - 1]!;
-      return { ok: false, error: chosen.error, detail: failures.map((f) => f.detail).join('; ') };
-    }
+    const failure = callFailure(request, steps, resolutionSteps, entrySteps);
+    if (failure !== undefined) return failure;
 
-    const modulesData = Object.fromEntries(MODULES.map((m) => [m, present(m, runs[m])])) as Record<ModuleName, unknown>;
+    const modulesData = Object.fromEntries(
+      MODULES.map((m) => {
+        try {
+          return [m, present(m, runs[m])];
+        } catch (error) {
+          runs[m] = { kind: 'blocked', error: new AppError('PROVIDER_UNAVAILABLE', `The ${m} module's answer could not be read`), detail: String(error) };
+          return [m, null];
+        }
+      }),
+    ) as Record<ModuleName, unknown>;
     const succeeded = MODULES.filter((m) => modulesData[m] !== null);
     const charges = allocateCharges(succeeded);
     const wrappers = Object.fromEntries(MODULES.map((m) => [m, wrapperOf(runs[m], modulesData[m], charges[m] ?? 0)])) as Record<ModuleName, ModuleWrapper>;
-    const panData = modulesData.pan as { name_match: { result: 'match' | 'partial' | 'no_match' } | null } | null;
-    const flags = riskFlags(wrappers as never, { now, panNameMatch: panData?.name_match?.result ?? null });
+    const flags = riskFlags(wrappers as never, { now, panNameMatch: panNameMatch(legalName, panR, modulesData.pan) });
     const resolvedPan = await pan;
     const resolvedGstin = await gstin;
     const resolvedCompany = await company;
@@ -214,7 +223,7 @@ export function createBusiness360(verifier: Verifier) {
       modules: wrappers as never,
       flags,
     });
-    const ran = MODULES.filter((m) => runs[m].kind !== 'skipped');
+    const ran = MODULES.filter((m) => runs[m].kind === 'ran');
     const freshness = ran.length > 0 && ran.every((m) => { const r = runs[m]; return r.kind === 'ran' && r.step.result.ok && r.step.result.freshness === 'cached'; }) ? 'cached' : 'live';
     times.totalMs = Math.round(performance.now() - startedAt);
     return {
@@ -228,9 +237,54 @@ export function createBusiness360(verifier: Verifier) {
   };
 }
 
-/** An unknown PAN answers "valid: false" (status N) rather than "no record": for deciding whether anything was learned it is nothing. */
-function isUnknownPan(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && 'statusCode' in answer && (answer as { statusCode: string }).statusCode.trim().toUpperCase() === 'N';
+/**
+ * Whether an answer tells anything about the entity. An unknown PAN answers "valid: false"
+ * (ITD status N) and an unknown PAN may get an empty GSTIN list, rather than "no record":
+ * neither is evidence that the entity exists.
+ */
+function isEvidence(answer: unknown): boolean {
+  if (Array.isArray(answer)) return answer.length > 0;
+  if (typeof answer === 'object' && answer !== null && 'statusCode' in answer) {
+    return (answer as { statusCode: string }).statusCode.trim().toUpperCase() !== 'N';
+  }
+  return true;
+}
+
+/**
+ * The call fails only when resolution itself is impossible (the issue's rule): 404 when every
+ * source asked (one of them about the identifier sent) said "no record"; 503/504 when nothing was learned and a resolution step the
+ * profile depends on failed. Module failures alone, or nothing to ask at all, answer 200 with
+ * the wrappers saying so.
+ */
+function callFailure(
+  request: Business360Request,
+  steps: readonly TimedStep<CheckName>[],
+  resolutionSteps: readonly TimedStep<CheckName>[],
+  entrySteps: readonly TimedStep<CheckName>[],
+): Extract<Business360Result, { ok: false }> | undefined {
+  if (steps.length === 0 || steps.some((s) => s.result.ok && isEvidence(s.result.answer))) return undefined;
+  const entry = request.gstin ? `GSTIN ${request.gstin}` : request.cin ? `CIN ${request.cin}` : `PAN ${request.pan as string}`;
+  const failed = (list: readonly TimedStep<CheckName>[]) =>
+    list.flatMap((s) => (!s.result.ok && !s.result.notFound ? [s.result] : []));
+  const all = failed(steps);
+  if (all.length === 0) {
+    // "Unknown everywhere" needs someone to have been asked about the identifier itself: a
+    // GSTIN whose PAN maps to no company is not thereby unknown.
+    if (entrySteps.length === 0) return undefined;
+    return { ok: false, error: new AppError('RECORD_NOT_FOUND', `No source has a record for ${entry}`), detail: 'every source answered no record' };
+  }
+  const identity = failed(resolutionSteps);
+  if (identity.length === 0) return undefined;
+  const chosen = identity.find((f) => f.error.code === 'PROVIDER_TIMEOUT') ?? identity[identity.length - 1]!;
+  return { ok: false, error: chosen.error, detail: all.map((f) => f.detail).join('; ') };
+}
+
+/** GST legal name against the PAN holder's full name (only the source's answer has it unmasked). */
+function panNameMatch(legalName: string | undefined, panRun: ModuleRun, panData: unknown): NameMatch['result'] | null {
+  if (legalName === undefined || panRun.kind !== 'ran' || !panRun.step.result.ok) return null;
+  if (!(panData as { valid?: boolean } | null)?.valid) return null;
+  const fullName = (panRun.step.result.answer as { fullName?: string }).fullName ?? '';
+  return fullName.trim() === '' ? null : matchNames(legalName, fullName).result;
 }
 
 function wrapperOf(r: ModuleRun, data: unknown, chargedPaise: number): ModuleWrapper {
