@@ -376,9 +376,22 @@ describe.each(CONTRACTS)('$name', (spec) => {
       expect((await call(c.check, c.input)).outcome).toBe('unavailable');
     });
 
-    it('answers unavailable when the credentials are refused (HTTP 401)', async () => {
-      upstream.script = () => ({ status: 401, json: { message: 'Unauthorized' } });
-      expect((await call(c.check, c.input)).outcome).toBe('unavailable');
+    it.each([401, 403])('answers unavailable, not retryable, when the credentials are refused (HTTP %i)', async (status) => {
+      upstream.script = () => ({ status, json: { message: 'Unauthorized' } });
+      const outcome = await call(c.check, c.input);
+      expect(outcome.outcome).toBe('unavailable');
+      expect(outcome.outcome !== 'ok' && outcome.retryable).not.toBe(true);
+    });
+
+    it('marks a 5xx as worth retrying', async () => {
+      upstream.script = () => ({ status: 503, text: 'busy' });
+      const outcome = await call(c.check, c.input);
+      expect(outcome.outcome !== 'ok' && outcome.retryable).toBe(true);
+    });
+
+    it('answers bad_response for an empty JSON object', async () => {
+      upstream.script = () => ({ status: 200, json: {} });
+      expect((await call(c.check, c.input)).outcome).toBe('bad_response');
     });
 
     it('answers timeout when the answer comes later than timeoutMs', async () => {

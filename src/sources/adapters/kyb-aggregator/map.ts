@@ -13,7 +13,7 @@ function bad(message: string): { outcome: 'bad_response'; message: string } {
 
 export function gstByPanOf(wire: KybGstByPan, requestedPan: string): SourceOutcome<GstByPanEntry[]> {
   const entries: GstByPanEntry[] = [];
-  for (const item of wire.gstin_list ?? []) {
+  for (const item of wire.gstin_list) {
     const gstin = textOrEmpty(item.gstin).toUpperCase();
     if (gstin.slice(2, 12) !== requestedPan) return bad(`GSTIN ${JSON.stringify(gstin)} does not belong to PAN ${requestedPan}`);
     const statusText = textOf(item.active_status);
@@ -31,7 +31,7 @@ export function gstByPanOf(wire: KybGstByPan, requestedPan: string): SourceOutco
 
 export function searchCandidatesOf(wire: KybSearch): SourceOutcome<SearchCandidate[]> {
   const candidates: SearchCandidate[] = [];
-  for (const item of wire.results ?? []) {
+  for (const item of wire.results) {
     const name = textOf(item.name);
     const cin = textOf(item.cin)?.toUpperCase() ?? null;
     const llpin = textOf(item.llpin)?.toUpperCase() ?? null;

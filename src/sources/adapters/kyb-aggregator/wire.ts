@@ -1,9 +1,11 @@
 /** A KYB aggregator's JSON (UPSTREAMS.md "kyb-aggregator"), read tolerantly. */
 import { z } from 'zod';
-import { wireList, wireText } from '../../http/wire.js';
+import { wireText } from '../../http/wire.js';
 
+// The list key itself is required: an answer without it (`{}`) is broken, and reading it as
+// "no registrations" would bill a wrong answer.
 export const kybGstByPan = z.looseObject({
-  gstin_list: wireList(
+  gstin_list: z.array(
     z.looseObject({
       gstin: wireText,
       state: wireText,
@@ -12,6 +14,7 @@ export const kybGstByPan = z.looseObject({
       /** An extension of the agreed format: the record needs it and no other source has it. */
       registration_date: wireText,
     }),
+    { error: 'gstin_list must be a list' },
   ),
 });
 
@@ -23,7 +26,7 @@ export const kybMapping = z.looseObject({
 });
 
 export const kybSearch = z.looseObject({
-  results: wireList(
+  results: z.array(
     z.looseObject({
       name: wireText,
       cin: wireText,
@@ -32,6 +35,7 @@ export const kybSearch = z.looseObject({
       state: wireText,
       date_of_incorporation: wireText,
     }),
+    { error: 'results must be a list' },
   ),
 });
 
