@@ -17,6 +17,8 @@ export interface RedisKeys {
   holds(accountId: string): string;
   /** Stream of wallet changes (top-up, hold, commit, release). */
   ledger(accountId: string): string;
+  /** Hash: charge key (a bulk job's row) → paise charged from one hold; makes each charge once. */
+  holdCharges(accountId: string, holdId: string): string;
   /** Set of the references already credited (a reference credits once). */
   creditReferences(accountId: string): string;
   /** Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. */
@@ -59,6 +61,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     wallet: (id) => `${account(id)}:wallet`,
     holds: (id) => `${account(id)}:holds`,
     ledger: (id) => `${account(id)}:ledger`,
+    holdCharges: (id, holdId) => `${account(id)}:hold-charges:${holdId}`,
     creditReferences: (id) => `${account(id)}:credit-refs`,
     holdExpiries: () => `${prefix}:hold-expiries`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,

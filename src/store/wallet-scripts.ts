@@ -71,6 +71,33 @@ if amount - charge > 0 then
 end
 return {'ok', charge}`;
 
+/**
+ * Charges part of an open hold, once per charge key: a bulk job's row is billed from the job's
+ * hold, and a chunk that runs twice (BullMQ is at-least-once) finds its rows already charged.
+ * KEYS[4] the hold's charges hash (charge key → paise). ARGV: hold_id, charge_key,
+ * amount_paise, reference, at. Returns {'ok', charged} | {'duplicate', charged before} |
+ * {'resolved', 0} (no such open hold) | {'insufficient', left in the hold}.
+ */
+const CHARGE_PART_LUA = `
+local hold = redis.call('HGET', KEYS[2], ARGV[1])
+if not hold then return {'resolved', 0} end
+local before = redis.call('HGET', KEYS[4], ARGV[2])
+if before then return {'duplicate', tonumber(before)} end
+local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
+amount = tonumber(amount)
+local charge = tonumber(ARGV[3])
+if not charge or charge <= 0 or charge % 1 ~= 0 then return redis.error_reply('charge must be whole paise above 0') end
+if charge > amount then return {'insufficient', amount} end
+redis.call('HSET', KEYS[2], ARGV[1], (amount - charge) .. '|' .. expires .. '|' .. reference)
+redis.call('HSET', KEYS[4], ARGV[2], charge)
+redis.call('HINCRBY', KEYS[1], 'held_paise', -charge)
+local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
+redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
+redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
+  'balance_paise', balance, 'reference', ARGV[4], 'at', ARGV[5])
+return {'ok', charge}`;
+
 export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 4, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
 export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };
+export const CHARGE_PART: ScriptDefinition = { name: 'bvWalletChargePart', numberOfKeys: 4, lua: CHARGE_PART_LUA };

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { runScript } from './scripts.js';
-import { CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
+import { CHARGE_PART, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
   /** Money in the wallet, held money included. */
@@ -88,6 +88,38 @@ export class WalletStore {
   async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
     if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
     return this.resolve(accountId, holdId, chargePaise);
+  }
+
+  /**
+   * Charges `amountPaise` of an open hold under `chargeKey`, at most once per key (a bulk
+   * row billed from its job's hold). The hold stays open for the rest.
+   */
+  async chargePart(
+    accountId: string,
+    holdId: string,
+    chargeKey: string,
+    amountPaise: number,
+    reference: string,
+  ): Promise<{ status: 'ok' | 'duplicate' | 'resolved' | 'insufficient'; paise: number }> {
+    if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
+    const [status, paise] = (await runScript(
+      this.redis,
+      CHARGE_PART,
+      ...this.accountKeys(accountId),
+      this.keys.holdCharges(accountId, holdId),
+      holdId,
+      chargeKey,
+      amountPaise,
+      reference,
+      new Date().toISOString(),
+    )) as [string, number];
+    return { status: status as 'ok' | 'duplicate' | 'resolved' | 'insufficient', paise: Number(paise) };
+  }
+
+  /** The charges made from one hold so far, by charge key. */
+  async holdCharges(accountId: string, holdId: string): Promise<Map<string, number>> {
+    const all = await this.redis.hgetall(this.keys.holdCharges(accountId, holdId));
+    return new Map(Object.entries(all).map(([key, paise]) => [key, Number(paise)]));
   }
 
   async release(accountId: string, holdId: string): Promise<void> {

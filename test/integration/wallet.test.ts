@@ -130,4 +130,42 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect(result.ok).toBe(false);
     expect(result.differencePaise).toBe(-1);
   });
+
+  describe('charges from an open hold (bulk rows)', () => {
+    it('charges each key once, keeps the hold open for the rest, and reconciles after the release', async () => {
+      const account = newAccount();
+      await wallet.credit(account, 1000, 'topup');
+      expect(await wallet.hold(account, 'job-1', 300, 'job job-1', 600_000)).toEqual({ ok: true });
+      expect(await wallet.chargePart(account, 'job-1', 'row-1', 75, 'job-1 row 1')).toEqual({ status: 'ok', paise: 75 });
+      // A chunk that runs twice finds its row already charged.
+      expect(await wallet.chargePart(account, 'job-1', 'row-1', 75, 'job-1 row 1')).toEqual({ status: 'duplicate', paise: 75 });
+      expect(await wallet.chargePart(account, 'job-1', 'row-2', 75, 'job-1 row 2')).toEqual({ status: 'ok', paise: 75 });
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 850, heldPaise: 150, availablePaise: 700 });
+      expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+      expect(await wallet.chargePart(account, 'job-1', 'row-3', 200, 'job-1 row 3')).toEqual({ status: 'insufficient', paise: 150 });
+      await wallet.release(account, 'job-1');
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 850, heldPaise: 0, availablePaise: 850 });
+      expect(await wallet.chargePart(account, 'job-1', 'row-4', 75, 'job-1 row 4')).toEqual({ status: 'resolved', paise: 0 });
+      const { entries } = await wallet.ledger(account, 10);
+      expect(entries.map((e) => [e.type, e.amountPaise, e.reference])).toEqual([
+        ['release', 150, 'job job-1'],
+        ['commit', 75, 'job-1 row 2'],
+        ['commit', 75, 'job-1 row 1'],
+        ['hold', 300, 'job job-1'],
+        ['topup', 1000, 'topup'],
+      ]);
+      expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+      expect(await wallet.holdCharges(account, 'job-1')).toEqual(new Map([['row-1', 75], ['row-2', 75]]));
+    });
+
+    it('charges a key once under 50 concurrent attempts', async () => {
+      const account = newAccount();
+      await wallet.credit(account, 1000, 'topup');
+      await wallet.hold(account, 'job-2', 500, 'job job-2', 600_000);
+      const results = await Promise.all(Array.from({ length: 50 }, () => wallet.chargePart(account, 'job-2', 'row-9', 100, 'row 9')));
+      expect(results.filter((r) => r.status === 'ok')).toHaveLength(1);
+      expect((await wallet.balance(account)).balancePaise).toBe(900);
+      expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+    });
+  });
 });
