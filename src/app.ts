@@ -53,6 +53,15 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     requestBudgetMs: deps.config.requestBudgetMs,
     holdTtlMs: deps.config.holdTtlMs,
     now: deps.now,
+    bulk: {
+      jobs: deps.bulkJobs,
+      wallet: deps.wallet,
+      results: deps.results,
+      queues: deps.queues,
+      chunkRows: deps.config.bulk.chunkRows,
+      holdTtlMs: deps.config.bulk.holdTtlMs,
+      limits: { maxBytes: deps.config.bulk.maxBytes, maxRecordBytes: deps.config.bulk.maxRecordBytes, maxRows: deps.config.bulk.maxRows },
+    },
   });
   await app.register(adminRoutes, {
     adminToken: options.adminToken,

@@ -24,6 +24,20 @@ const EnvSchema = z.object({
   BV_AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Bulk intake limits (API.md: 1,000,000 rows, 200 MB by default). */
+  BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
+  BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
+  BV_BULK_MAX_RECORD_BYTES: z.coerce.number().int().min(256).default(64 * 1024),
+  /** Rows per BullMQ chunk job: large enough to keep queue overhead small, small enough to spread. */
+  BV_BULK_CHUNK_ROWS: z.coerce.number().int().min(1).max(10_000).default(100),
+  /** Attempts per row when its source is down or slow, with exponential backoff and jitter. */
+  BV_BULK_ROW_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  BV_BULK_ROW_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
+  /** A job's hold outlives any job; finishing or cancelling releases it long before. */
+  BV_BULK_HOLD_TTL_MS: z.coerce.number().int().min(60_000).default(7 * 86_400_000),
+  /** Chunks one verify worker process runs at once, and rows at once within a chunk. */
+  BV_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  BV_BULK_ROW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   BV_KEY_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
@@ -45,6 +59,17 @@ export interface Config {
   holdSweepIntervalMs: number;
   authCacheTtlMs: number;
   keyPrefix: string;
+  bulk: {
+    maxRows: number;
+    maxBytes: number;
+    maxRecordBytes: number;
+    chunkRows: number;
+    rowAttempts: number;
+    rowBackoffMs: number;
+    holdTtlMs: number;
+    workerConcurrency: number;
+    rowConcurrency: number;
+  };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /**
    * The environment this config was read from: the sources file names the variables that
@@ -84,6 +109,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
+    bulk: Object.freeze({
+      maxRows: e.BV_BULK_MAX_ROWS,
+      maxBytes: e.BV_BULK_MAX_BYTES,
+      maxRecordBytes: e.BV_BULK_MAX_RECORD_BYTES,
+      chunkRows: e.BV_BULK_CHUNK_ROWS,
+      rowAttempts: e.BV_BULK_ROW_ATTEMPTS,
+      rowBackoffMs: e.BV_BULK_ROW_BACKOFF_MS,
+      holdTtlMs: e.BV_BULK_HOLD_TTL_MS,
+      workerConcurrency: e.BV_WORKER_CONCURRENCY,
+      rowConcurrency: e.BV_BULK_ROW_CONCURRENCY,
+    }),
     logLevel: e.LOG_LEVEL,
     env: Object.freeze(defined as Record<string, string>),
   });

@@ -12,6 +12,11 @@ import { createVerifier, type SourceChains, type Verifier } from './sources/veri
 import { AccountStore } from './store/accounts.js';
 import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
+import path from 'node:path';
+import { createRowVerifier } from './queue/bulk/verify-row.js';
+import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers } from './queue/queues.js';
+import { BulkJobStore } from './store/bulk-jobs.js';
+import { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
 
@@ -29,6 +34,11 @@ export interface Deps {
   liveSources: LiveSources;
   sourceState: SourceStateStore;
   verifier: Verifier;
+  bulkJobs: BulkJobStore;
+  results: ResultStore;
+  queues: BulkQueues;
+  /** Starts this process's bulk worker pools (npm start runs both; workers/ one each). */
+  startWorkers(pools?: { verify: boolean; finalize: boolean }): BulkWorkers;
   now: () => Date;
   close(): Promise<void>;
 }
@@ -78,20 +88,61 @@ export async function createDeps(
   };
   const accounts = new AccountStore(redis, keys);
   await accounts.enableAuthCache(config.authCacheTtlMs);
+  const wallet = new WalletStore(redis, keys);
+  const verifier = createVerifier(chains);
+  const bulkJobs = new BulkJobStore(redis, keys);
+  const results = new ResultStore(path.join(config.dataDir, 'results'));
+  const queueRedis = queueConnection(config.redisUrl);
+  const queues = createBulkQueues(queueRedis, { prefix: keys.queuePrefix(), chunkAttempts: 5 });
+  const workerRedis: Redis[] = [];
+  const workers: BulkWorkers[] = [];
+  const now = overrides.now ?? (() => new Date());
   return {
     config,
     log,
     redis,
     keys,
     accounts,
-    wallet: new WalletStore(redis, keys),
+    wallet,
     idempotency: new IdempotencyStore(redis, keys),
     chains,
     liveSources,
     sourceState,
-    verifier: createVerifier(chains),
-    now: overrides.now ?? (() => new Date()),
+    verifier,
+    bulkJobs,
+    results,
+    queues,
+    startWorkers(pools = { verify: true, finalize: true }) {
+      const connection = queueConnection(config.redisUrl);
+      workerRedis.push(connection);
+      const running = startBulkWorkers(
+        connection,
+        { prefix: keys.queuePrefix(), verifyConcurrency: config.bulk.workerConcurrency, finalizeConcurrency: 2 },
+        {
+          chunk: {
+            jobs: bulkJobs,
+            wallet,
+            results,
+            verifyRow: createRowVerifier(verifier, { budgetMs: config.requestBudgetMs, now }),
+            log,
+            rowAttempts: config.bulk.rowAttempts,
+            rowBackoffMs: config.bulk.rowBackoffMs,
+            rowConcurrency: config.bulk.rowConcurrency,
+          },
+          finalize: { jobs: bulkJobs, wallet, results, log },
+          queues,
+          log,
+        },
+        pools,
+      );
+      workers.push(running);
+      return running;
+    },
+    now,
     async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      await queues.close();
+      await Promise.all([queueRedis, ...workerRedis].map((r) => r.quit().catch(() => r.disconnect())));
       await accounts.close();
       await liveSources.close();
       await redis.quit().catch(() => redis.disconnect());

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
+  // One machine, one command: npm start runs the worker pools too (workers/ runs them apart).
+  deps.startWorkers();
 
   // Any API process may sweep: releasing an expired hold is idempotent.
   const sweeper = setInterval(() => {

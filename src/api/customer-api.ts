@@ -10,6 +10,7 @@ import type { WalletStore } from '../store/wallet.js';
 import type { Redis } from 'ioredis';
 import { customerAuth } from './customer-auth.js';
 import { idempotencyHooks } from './idempotency.js';
+import { bulkJobRoutes, type BulkRoutesOptions } from './routes/bulk-jobs.js';
 import { business360Routes } from './routes/business360.js';
 import { operationRoutes } from './routes/operations.js';
 import { walletRoutes } from './routes/wallet.js';
@@ -24,6 +25,7 @@ export interface CustomerApiOptions {
   requestBudgetMs: number;
   holdTtlMs: number;
   now: () => Date;
+  bulk: BulkRoutesOptions;
 }
 
 const MINUTE_MS = 60_000;
@@ -56,4 +58,5 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   await app.register(operationRoutes, options);
   await app.register(business360Routes, options);
   await app.register(walletRoutes, { wallet: options.wallet });
+  await app.register(bulkJobRoutes, options.bulk);
 }

@@ -47,6 +47,16 @@ export interface RedisKeys {
   sourceStats(source: string, minute: number): string;
   /** One cached upstream answer of a source (JSON), by a hash of the check and input. */
   sourceCache(source: string, check: string, inputHash: string): string;
+  /** Hash: a bulk job's state, counts and money (see store/bulk-jobs.ts). */
+  bulkJob(jobId: string): string;
+  /** Set of a bulk job's chunk numbers whose results are counted (each counts once). */
+  bulkJobChunksDone(jobId: string): string;
+  /** Hash: row → result JSON of one chunk while it runs (a re-run reuses what was decided). */
+  bulkChunkResults(jobId: string, chunk: number): string;
+  /** Sorted set of an account's bulk job ids by creation time (ms). */
+  accountBulkJobs(accountId: string): string;
+  /** BullMQ's prefix: its queues' keys live under it. */
+  queuePrefix(): string;
 }
 
 export function createRedisKeys(prefix: string): RedisKeys {
@@ -76,5 +86,10 @@ export function createRedisKeys(prefix: string): RedisKeys {
     sourceProbation: (name) => `${source(name)}:probation`,
     sourceStats: (name, minute) => `${source(name)}:stats:${minute}`,
     sourceCache: (name, check, inputHash) => `${source(name)}:cache:${check}:${inputHash}`,
+    bulkJob: (jobId) => `${prefix}:{job:${jobId}}:meta`,
+    bulkJobChunksDone: (jobId) => `${prefix}:{job:${jobId}}:chunks-done`,
+    bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
+    accountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
+    queuePrefix: () => `${prefix}:bull`,
   };
 }

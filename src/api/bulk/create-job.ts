@@ -1,0 +1,155 @@
+/**
+ * Turns an upload into a bulk job: streams its rows into the job's input file (validated and
+ * de-duplicated on the way, never held whole), holds the job's maximum cost (402 and nothing
+ * queued when short), then queues the rows in chunks. A refused upload leaves nothing behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { maxHoldPaise } from '../../domain/business360/pricing.js';
+import { MODULES, type ModuleName } from '../../domain/business360/profile.js';
+import { OPERATIONS, type Environment, type OperationName } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
+import { INPUT_FILE, type InputLine, type RowLine } from '../../queue/bulk/input-file.js';
+import type { ChunkPayload } from '../../queue/names.js';
+import type { BulkQueues } from '../../queue/queues.js';
+import type { BulkJobStore } from '../../store/bulk-jobs.js';
+import type { ResultStore } from '../../store/result-store.js';
+import type { WalletStore } from '../../store/wallet.js';
+import { RowDeduper } from './dedupe.js';
+import type { IntakeItem } from './row-request.js';
+
+export interface CreateJobDeps {
+  jobs: BulkJobStore;
+  wallet: WalletStore;
+  results: ResultStore;
+  queues: BulkQueues;
+  chunkRows: number;
+  holdTtlMs: number;
+}
+
+export interface CreateJobInput {
+  accountId: string;
+  environment: Environment;
+  operation: OperationName;
+  name: string;
+  webhookUrl: string | null;
+  items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>;
+}
+
+export interface CreatedJob {
+  jobId: string;
+  status: 'queued' | 'completed';
+  rows: { total: number; valid: number; invalid: number; duplicates: number };
+  reservedPaise: number;
+}
+
+export const newJobId = (): string => `job_${randomBytes(10).toString('hex')}`;
+
+/** The most one row can cost: its operation's price, or its Business360 modules' capped list price. */
+function rowMaxPaise(operation: OperationName, request: Record<string, unknown>): number {
+  if (operation !== 'business360') return OPERATIONS[operation].pricePaise;
+  return maxHoldPaise((request.include as ModuleName[] | undefined) ?? [...MODULES]);
+}
+
+export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps): Promise<CreatedJob> {
+  const jobId = newJobId();
+  const deduper = new RowDeduper();
+  let firstRows = 0;
+  let maxPaise = 0;
+  let sawHeader = false;
+
+  async function* lines(): AsyncGenerator<string> {
+    for await (const item of input.items) {
+      if (item.kind === 'header') {
+        sawHeader = true;
+        yield JSON.stringify({ header: item.header } satisfies InputLine);
+        continue;
+      }
+      const mark = deduper.add(item.row, item.result);
+      let line: RowLine;
+      if (mark.status === 'invalid' || !item.result.ok) {
+        line = { row: item.row, columns: item.columns, mark: 'invalid', problems: item.result.ok ? [] : item.result.problems };
+      } else if (mark.status === 'duplicate') {
+        line = { row: item.row, columns: item.columns, mark: 'duplicate', of: mark.of };
+      } else {
+        const request = item.result.request as Record<string, unknown>;
+        line = { row: item.row, columns: item.columns, mark: 'first', chunk: Math.floor(firstRows / deps.chunkRows), request };
+        firstRows++;
+        maxPaise += rowMaxPaise(input.operation, request);
+      }
+      yield JSON.stringify(line);
+    }
+  }
+
+  try {
+    await deps.results.writeLines(jobId, INPUT_FILE, lines());
+  } catch (error) {
+    await deps.results.remove(jobId);
+    throw error;
+  }
+  const rows = deduper.counts();
+  if (!sawHeader || rows.total === 0) {
+    await deps.results.remove(jobId);
+    throw new AppError('VALIDATION_FAILED', 'The upload has no data rows: expected a header row and at least one row', [
+      { field: 'file', message: 'no data rows' },
+    ]);
+  }
+
+  const held = maxPaise === 0 ? { ok: true as const } : await deps.wallet.hold(input.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
+  if (!held.ok) {
+    await deps.results.remove(jobId);
+    const available = held.reason === 'insufficient' ? held.availablePaise : 0;
+    throw new AppError(
+      'WALLET_INSUFFICIENT_BALANCE',
+      `The wallet's available balance of ₹${(available / 100).toFixed(2)} cannot hold this job's maximum cost of ₹${(maxPaise / 100).toFixed(2)} (${firstRows} rows to verify); add credit and retry`,
+    );
+  }
+  const chunksTotal = Math.ceil(firstRows / deps.chunkRows);
+  await deps.jobs.create({
+    jobId,
+    accountId: input.accountId,
+    environment: input.environment,
+    name: input.name,
+    operation: input.operation,
+    createdAt: new Date().toISOString(),
+    webhookUrl: input.webhookUrl,
+    rows,
+    chunksTotal,
+    reservedPaise: maxPaise,
+  });
+
+  try {
+    if (chunksTotal === 0) {
+      await deps.queues.addFinalize(jobId);
+    } else {
+      await enqueueChunks(jobId, input, deps);
+    }
+  } catch (error) {
+    // Not queued, not billed: the money goes back and the job says it failed.
+    await deps.wallet.release(input.accountId, jobId);
+    await deps.jobs.finish(jobId, 'failed', maxPaise);
+    throw error;
+  }
+  return { jobId, status: 'queued', rows, reservedPaise: maxPaise };
+}
+
+/** Re-reads the input file and queues its `first` rows, a batch of chunks at a time. */
+async function enqueueChunks(jobId: string, input: CreateJobInput, deps: CreateJobDeps): Promise<void> {
+  const BATCH_CHUNKS = 50;
+  let batch: ChunkPayload[] = [];
+  let current: ChunkPayload | undefined;
+  for await (const text of deps.results.readLines(jobId, INPUT_FILE)) {
+    const line = JSON.parse(text) as InputLine;
+    if ('header' in line || line.mark !== 'first') continue;
+    if (current === undefined || current.chunk !== line.chunk) {
+      current = { jobId, accountId: input.accountId, environment: input.environment, operation: input.operation, chunk: line.chunk, rows: [] };
+      batch.push(current);
+      if (batch.length > BATCH_CHUNKS) {
+        const full = batch.slice(0, -1);
+        batch = batch.slice(-1);
+        await deps.queues.addChunks(full);
+      }
+    }
+    current.rows.push({ row: line.row, request: line.request });
+  }
+  if (batch.length > 0) await deps.queues.addChunks(batch);
+}

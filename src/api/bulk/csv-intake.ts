@@ -1,0 +1,198 @@
+import { pipeline, type Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
+import type { OperationName } from '../../domain/operations.js';
+import { IntakeError } from './intake-error.js';
+import {
+  columnMap,
+  identifierColumnsFor,
+  knownCells,
+  parseOperation,
+  requestFromRow,
+  type ColumnMap,
+  type IntakeItem,
+  type RowResult,
+} from './row-request.js';
+
+export { IntakeError } from './intake-error.js';
+
+export interface CsvLimits {
+  /** Raw bytes of the file, BOM included. */
+  maxBytes: number;
+  /** Bytes of one record (csv-parse `max_record_size`); bounds memory per row. */
+  maxRecordBytes: number;
+  /** Data rows, invalid ones included (blank lines are not rows). */
+  maxRows: number;
+}
+
+/** How much of the start is sniffed for UTF-16 BOMs before anything reaches the parser. */
+const SNIFF_BYTES = 1024;
+
+const EXPECTED_FILE = 'expected a UTF-8 CSV text file with a header row (for example gstin,name) and one row per request';
+
+/**
+ * The raw bytes, counted and checked as they pass: size limit, UTF-16 BOM, NUL bytes and
+ * invalid UTF-8 anywhere (not only in the first KB), so a file in another encoding is a
+ * 400 rather than rows of U+FFFD that fail validation one by one and look like bad data.
+ */
+async function* checkedBytes(input: Readable | AsyncIterable<Buffer | string>, maxBytes: number): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let offset = 0;
+  let head: Buffer[] = [];
+  let sniffed = false;
+  const check = (chunk: Buffer): Buffer => {
+    if (!sniffed) {
+      sniffed = true;
+      if (chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
+        throw new IntakeError('VALIDATION_FAILED', `the file is UTF-16 encoded: save it as UTF-8 (in Excel: "CSV UTF-8"); ${EXPECTED_FILE}`);
+      }
+      if (chunk.subarray(0, SNIFF_BYTES).includes(0)) {
+        throw new IntakeError('VALIDATION_FAILED', `the file looks binary (NUL bytes in its first 1 KB), not CSV text: ${EXPECTED_FILE}; export spreadsheets (.xlsx) as "CSV UTF-8"`);
+      }
+    }
+    const nul = chunk.indexOf(0);
+    if (nul !== -1) throw new IntakeError('VALIDATION_FAILED', `the file contains a NUL byte at byte ${offset + nul}: ${EXPECTED_FILE}`);
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new IntakeError('VALIDATION_FAILED', `the file is not valid UTF-8 (bytes ${offset}-${offset + chunk.length - 1}): save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
+    }
+    offset += chunk.length;
+    return chunk;
+  };
+  let bytes = 0;
+  for await (const raw of input) {
+    const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
+    bytes += chunk.length;
+    if (bytes > maxBytes) throw new IntakeError('PAYLOAD_TOO_LARGE', `the file is larger than the limit of ${maxBytes} bytes`);
+    if (sniffed) {
+      yield check(chunk);
+      continue;
+    }
+    // Collect the first KB so the BOM and NUL sniff sees it whatever the chunking.
+    head.push(chunk);
+    if (bytes >= SNIFF_BYTES) {
+      yield check(Buffer.concat(head));
+      head = [];
+    }
+  }
+  if (!sniffed && bytes > 0) yield check(Buffer.concat(head));
+  try {
+    decoder.decode();
+  } catch {
+    throw new IntakeError('VALIDATION_FAILED', `the file ends inside a UTF-8 character: save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
+  }
+}
+
+function asIntakeError(error: unknown, limits: CsvLimits): unknown {
+  if (error instanceof IntakeError) return error;
+  const csv = error as Partial<CsvError> & { lines?: number };
+  switch (csv.code) {
+    case 'CSV_MAX_RECORD_SIZE':
+      return new IntakeError(
+        'PAYLOAD_TOO_LARGE',
+        `the row at line ${csv.lines ?? '?'} is longer than the limit of ${limits.maxRecordBytes} bytes per row (a quote that is never closed makes the rest of the file one row)`,
+      );
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new IntakeError('VALIDATION_FAILED', `malformed CSV: a quoted cell is never closed (the file ends inside quotes at line ${csv.lines ?? '?'})`);
+    case undefined:
+      return error;
+    default:
+      return new IntakeError('VALIDATION_FAILED', `malformed CSV at line ${csv.lines ?? '?'}: ${csv.message ?? csv.code}`);
+  }
+}
+
+/** At most this many header names in a message: a header can be thousands of columns. */
+const NAMES_IN_MESSAGE = 20;
+
+function describeHeader(header: readonly string[]): string {
+  const names = header.slice(0, NAMES_IN_MESSAGE).map((name) => JSON.stringify(name.slice(0, 40)));
+  return names.join(', ') + (header.length > NAMES_IN_MESSAGE ? `, … (${header.length} columns)` : '');
+}
+
+/**
+ * The header as rows will carry it: empty names (stray cells in a spreadsheet) become
+ * `column_<n>`; two columns with one name are refused, since each row's columns are keyed
+ * by name and one of the two would be lost from the results.
+ */
+function checkedHeader(record: readonly string[], operation: OperationName): { header: string[]; map: ColumnMap } {
+  const header = record.map((name, index) => (name.trim() === '' ? `column_${index + 1}` : name));
+  const seen = new Map<string, number>();
+  header.forEach((name, index) => {
+    const earlier = seen.get(name);
+    if (earlier !== undefined) {
+      throw new IntakeError('VALIDATION_FAILED', `the header names column ${JSON.stringify(name)} twice (columns ${earlier + 1} and ${index + 1}): expected each column name once`);
+    }
+    seen.set(name, index);
+  });
+  const map = columnMap(header);
+  const needed = identifierColumnsFor(operation);
+  if (!needed.some((column) => map[column] !== undefined)) {
+    const needs = needed.length === 1 ? `a column named ${needed[0]}` : `a column named one of ${needed.join(', ')}`;
+    const delimiterHint = header.some((name) => /[;\t|]/.test(name)) ? '; columns must be separated by commas' : '';
+    throw new IntakeError('VALIDATION_FAILED', `${operation} needs ${needs} in the header row; found ${describeHeader(header)}${delimiterHint}`);
+  }
+  return { header, map };
+}
+
+const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * Streams a CSV upload into header and row items. Memory is bounded by the parser's
+ * buffers and one record (`maxRecordBytes`): nothing accumulates across rows. Whole-file
+ * problems throw IntakeError, possibly after rows were yielded (size and row limits,
+ * encoding faults past the first chunk): the caller must discard the job on a throw.
+ */
+export async function* readCsv(
+  input: Readable | AsyncIterable<Buffer | string>,
+  operation: OperationName,
+  limits: CsvLimits,
+): AsyncGenerator<IntakeItem, void, undefined> {
+  parseOperation(operation);
+  const parser = parse({
+    bom: true,
+    // Ragged rows become invalid rows below instead of failing the whole file.
+    relax_column_count: true,
+    // `Acme "Best" Ltd` in an unquoted cell is common in hand-made files and unambiguous.
+    relax_quotes: true,
+    max_record_size: limits.maxRecordBytes,
+    skip_empty_lines: true,
+  });
+  // Errors reach us through the parser, which pipeline destroys with the source's error.
+  pipeline(checkedBytes(input, limits.maxBytes), parser, () => {});
+  let header: { header: string[]; map: ColumnMap } | undefined;
+  let rows = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      // A line of only commas or spaces is a blank spreadsheet row, not a request.
+      if (isBlank(record)) continue;
+      if (header === undefined) {
+        header = checkedHeader(record, operation);
+        yield { kind: 'header', header: header.header };
+        continue;
+      }
+      rows += 1;
+      if (rows > limits.maxRows) {
+        throw new IntakeError('PAYLOAD_TOO_LARGE', `the file has more than ${limits.maxRows} rows, the limit per job: split it into several jobs`);
+      }
+      yield rowItem(rows, record, operation, header);
+    }
+  } catch (error) {
+    // Leaving the loop (break or throw) destroys the parser, and pipeline then the source.
+    throw asIntakeError(error, limits);
+  }
+  if (header === undefined) throw new IntakeError('VALIDATION_FAILED', `the file is empty: ${EXPECTED_FILE}`);
+  if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header`);
+}
+
+function rowItem(row: number, record: string[], operation: OperationName, header: { header: string[]; map: ColumnMap }): IntakeItem {
+  const names = header.header;
+  const columns = Object.fromEntries(names.map((name, index) => [name, record[index] ?? '']));
+  const result: RowResult =
+    record.length === names.length
+      ? requestFromRow(operation, knownCells(header.map, record))
+      : {
+          ok: false,
+          problems: [{ field: 'row', message: `has ${record.length} cells but the header has ${names.length} columns (quote cells that contain commas)` }],
+        };
+  return { kind: 'row', row, columns, result };
+}

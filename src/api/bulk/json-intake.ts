@@ -1,0 +1,62 @@
+import type { OperationName } from '../../domain/operations.js';
+import { IntakeError } from './intake-error.js';
+import { columnMap, identifierColumnsFor, knownCells, parseOperation, requestFromRow, type IntakeItem } from './row-request.js';
+
+/** API.md "Bulk jobs": a JSON request carries at most this many rows; more goes by CSV. */
+export const MAX_JSON_ROWS = 10_000;
+
+const isRowObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);
+
+/**
+ * A cell as a CSV upload would have had it, so JSON rows go through the same matching and
+ * validation: `include: ["gst", "pan"]` becomes `gst;pan`, `periods: 6` becomes `6`, null
+ * is a blank cell.
+ */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.join(';');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * JSON rows as the same items `readCsv` yields: the header is the union of the rows' keys
+ * in first-seen order, and a row lacking a key has a blank cell there. Whole-request
+ * problems throw IntakeError with field `rows`.
+ */
+export function readJsonRows(operation: OperationName, rows: unknown[], maxRows: number = MAX_JSON_ROWS): IntakeItem[] {
+  parseOperation(operation);
+  if (!Array.isArray(rows)) throw new IntakeError('VALIDATION_FAILED', 'rows must be an array of objects, one per request', 'rows');
+  if (rows.length === 0) throw new IntakeError('VALIDATION_FAILED', 'rows must list at least one row', 'rows');
+  if (rows.length > maxRows) {
+    throw new IntakeError('PAYLOAD_TOO_LARGE', `rows lists ${rows.length} rows; a JSON request takes at most ${maxRows} (upload a CSV file for more)`, 'rows');
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (isRowObject(row)) for (const key of Object.keys(row)) seen.add(key);
+  }
+  const header = [...seen];
+  let map;
+  try {
+    map = columnMap(header);
+  } catch (error) {
+    throw error instanceof IntakeError ? new IntakeError(error.code, error.message.replace('the header names', 'the rows name'), 'rows') : error;
+  }
+  const needed = identifierColumnsFor(operation);
+  if (!needed.some((column) => map[column] !== undefined)) {
+    const needs = needed.length === 1 ? `a ${needed[0]} key` : `one of the keys ${needed.join(', ')}`;
+    const found = header.length === 0 ? 'no keys' : `keys ${header.slice(0, 20).map((key) => JSON.stringify(key)).join(', ')}`;
+    throw new IntakeError('VALIDATION_FAILED', `${operation} needs rows with ${needs}; found ${found}`, 'rows');
+  }
+  const items: IntakeItem[] = [{ kind: 'header', header }];
+  rows.forEach((row, index) => {
+    const record = isRowObject(row) ? header.map((key) => cellText(Object.hasOwn(row, key) ? row[key] : undefined)) : header.map(() => '');
+    const columns = Object.fromEntries(header.map((key, i) => [key, record[i] ?? '']));
+    const result = isRowObject(row)
+      ? requestFromRow(operation, knownCells(map, record))
+      : { ok: false as const, problems: [{ field: 'row', message: `must be a JSON object of column names to values (got ${row === null ? 'null' : Array.isArray(row) ? 'an array' : typeof row})` }] };
+    items.push({ kind: 'row', row: index + 1, columns, result });
+  });
+  return items;
+}

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import type { FieldProblem } from '../../errors.js';
+import { OPERATIONS, type CheckName, type OperationName } from '../../domain/operations.js';
+import type { OperationInputs } from '../../sources/verifier.js';
+import { Business360Request } from '../schemas/business360-request.js';
+import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
+import { toFieldProblems } from '../zod-problems.js';
+import { IntakeError } from './intake-error.js';
+
+/** The columns API.md "Bulk jobs" matches by name; every other column is carried through. */
+export const KNOWN_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name', 'periods', 'include'] as const;
+export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
+
+/** Header index of each known column the header has. */
+export type ColumnMap = Partial<Record<KnownColumn, number>>;
+
+export type BulkRequest = OperationInputs[CheckName] | z.output<typeof Business360Request>;
+
+export type RowResult = { ok: true; request: BulkRequest; key: string } | { ok: false; problems: FieldProblem[] };
+
+export type IntakeItem =
+  | { kind: 'header'; header: string[] }
+  | { kind: 'row'; row: number; columns: Record<string, string>; result: RowResult };
+
+/**
+ * The known columns each operation's body takes; `identifiers` are the ones of which a
+ * row needs at least one. A known column the operation does not take (a `pan` column in
+ * a gst.verify file) is carried through and never sent, since the strict request schemas
+ * would otherwise reject every row for an extra property.
+ */
+const OPERATION_COLUMNS: Readonly<Record<OperationName, { identifiers: KnownColumn[]; others: KnownColumn[] }>> = {
+  business360: { identifiers: ['gstin', 'cin', 'pan'], others: ['include'] },
+  'gst.verify': { identifiers: ['gstin'], others: [] },
+  'gst.returns': { identifiers: ['gstin'], others: ['periods'] },
+  'gst.by_pan': { identifiers: ['pan'], others: [] },
+  'pan.verify': { identifiers: ['pan'], others: ['name'] },
+  'mca.company': { identifiers: ['cin', 'llpin'], others: [] },
+  'mca.search': { identifiers: ['name'], others: [] },
+  'mca.cin_to_pan': { identifiers: ['cin', 'pan'], others: [] },
+  'mca.directors': { identifiers: ['cin', 'llpin'], others: [] },
+  'mca.din': { identifiers: ['din'], others: [] },
+};
+
+const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+/** The operation a bulk request names, or a 400 that lists the ten accepted values. */
+export function parseOperation(value: unknown): OperationName {
+  if (typeof value === 'string' && (OPERATION_NAMES as string[]).includes(value)) return value as OperationName;
+  const got = value === undefined || value === '' ? 'none was sent' : `got ${JSON.stringify(value)}`;
+  throw new IntakeError('VALIDATION_FAILED', `operation must be one of ${OPERATION_NAMES.join(', ')} (${got})`, 'operation');
+}
+
+/** The known columns of which a header needs at least one for rows of `operation` to be verifiable. */
+export function identifierColumnsFor(operation: OperationName): readonly KnownColumn[] {
+  return OPERATION_COLUMNS[operation].identifiers;
+}
+
+/** `"GSTIN "`, `"\uFEFFgstin"` and `"gstin"` all name the gstin column. */
+function normaliseHeaderName(name: string): string {
+  return name.replace(/^\uFEFF/, '').trim().toLowerCase();
+}
+
+/**
+ * Which header index holds each known column. A known column named twice is refused:
+ * guessing which of two gstin columns is meant would verify (and bill) the wrong one.
+ */
+export function columnMap(header: readonly string[]): ColumnMap {
+  const map: ColumnMap = {};
+  header.forEach((name, index) => {
+    const column = normaliseHeaderName(name) as KnownColumn;
+    if (!(KNOWN_COLUMNS as readonly string[]).includes(column)) return;
+    const earlier = map[column];
+    if (earlier !== undefined) {
+      throw new IntakeError(
+        'VALIDATION_FAILED',
+        `the header names the ${column} column twice (columns ${earlier + 1} and ${index + 1}): expected each of ${KNOWN_COLUMNS.join(', ')} at most once`,
+      );
+    }
+    map[column] = index;
+  });
+  return map;
+}
+
+/** The known columns' cells of one row, keyed by canonical column name. */
+export function knownCells(map: ColumnMap, cells: readonly string[]): Partial<Record<KnownColumn, string>> {
+  const known: Partial<Record<KnownColumn, string>> = {};
+  for (const column of KNOWN_COLUMNS) {
+    const index = map[column];
+    if (index !== undefined && cells[index] !== undefined) known[column] = cells[index];
+  }
+  return known;
+}
+
+/** Spreadsheet cells are text: `periods` becomes a number only when it is one, so a typo still reaches the schema's message. */
+function cellValue(column: KnownColumn, cell: string): unknown {
+  if (column === 'periods') return /^\d+$/.test(cell.trim()) ? Number(cell.trim()) : cell;
+  if (column === 'include') {
+    return cell
+      .split(';')
+      .map((module) => module.trim())
+      .filter((module) => module !== '');
+  }
+  return cell;
+}
+
+/** Sorted-key JSON, so that equal requests have equal keys whatever order a schema emits fields in. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * One row's request body for `operation`, validated by the same schema as the sync API,
+ * so a bulk row is valid exactly when the same values would be accepted one at a time.
+ * `columns` is keyed by canonical column name (see `knownCells`); blank cells are absent.
+ */
+export function requestFromRow(operation: OperationName, columns: Readonly<Record<string, string | undefined>>): RowResult {
+  const { identifiers, others } = OPERATION_COLUMNS[operation];
+  const body: Record<string, unknown> = {};
+  for (const column of [...identifiers, ...others]) {
+    const cell = columns[column];
+    if (cell !== undefined && cell.trim() !== '') body[column] = cellValue(column, cell);
+  }
+  if (!identifiers.some((column) => column in body)) {
+    const wanted = identifiers.length === 1 ? `a ${identifiers[0]} column value` : `a value in one of the columns ${identifiers.join(', ')}`;
+    return { ok: false, problems: [{ field: identifiers[0] ?? 'row', message: `${operation} needs ${wanted}` }] };
+  }
+  const schema: z.ZodType<BulkRequest, unknown> = operation === 'business360' ? Business360Request : OPERATION_REQUESTS[operation];
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { ok: false, problems: toFieldProblems(parsed.error.issues) };
+  return { ok: true, request: parsed.data, key: canonicalJson(parsed.data) };
+}

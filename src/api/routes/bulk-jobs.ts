@@ -1,0 +1,187 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { paiseToInr } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
+import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
+import type { ResultStore } from '../../store/result-store.js';
+import { createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
+import { readCsv } from '../bulk/csv-intake.js';
+import { IntakeError } from '../bulk/intake-error.js';
+import { readJsonRows } from '../bulk/json-intake.js';
+import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
+import { successEnvelope } from '../envelope.js';
+import { parseOrThrow } from '../zod-problems.js';
+
+export interface BulkRoutesOptions extends CreateJobDeps {
+  jobs: BulkJobStore;
+  results: ResultStore;
+  limits: { maxBytes: number; maxRecordBytes: number; maxRows: number };
+}
+
+const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).max(2048);
+const JsonJobRequest = z.strictObject({
+  operation: z.string(),
+  rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
+  name: z.string().trim().max(200).optional(),
+  webhook_url: webhookUrl.optional(),
+});
+
+function intakeFailure(error: unknown): never {
+  if (error instanceof IntakeError) throw new AppError(error.code, error.message, [{ field: error.field, message: error.message }]);
+  throw error;
+}
+
+/** A job of another account is as absent as one that never existed. */
+async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {
+  const job = /^job_[0-9a-f]{20}$/.test(request.params.id) ? await jobs.get(request.params.id) : undefined;
+  if (job === undefined || job.accountId !== request.auth!.accountId) throw new AppError('NOT_FOUND', `There is no bulk job ${request.params.id}`);
+  return job;
+}
+
+function etaSeconds(job: BulkJob, nowMs: number): number | null {
+  if (job.status !== 'running' || job.startedAt === null) return job.status === 'queued' ? null : 0;
+  const toVerify = job.rows.valid - job.rows.duplicates;
+  const elapsedS = (nowMs - Date.parse(job.startedAt)) / 1000;
+  if (job.rows.done === 0 || elapsedS <= 0) return null;
+  return Math.max(0, Math.round(((toVerify - job.rows.done) * elapsedS) / job.rows.done));
+}
+
+export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
+  const finished = job.status === 'completed' || job.status === 'cancelled';
+  const base = `/v1/bulk/jobs/${job.jobId}`;
+  return {
+    job_id: job.jobId,
+    name: job.name,
+    operation: job.operation,
+    status: job.status,
+    created_at: job.createdAt,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    rows: {
+      total: job.rows.total,
+      valid: job.rows.valid,
+      invalid: job.rows.invalid,
+      duplicates: job.rows.duplicates,
+      done: job.rows.done,
+      ok: job.rows.ok,
+      not_found: job.rows.not_found,
+      failed: job.rows.failed,
+    },
+    reserved_inr: paiseToInr(job.reservedPaise),
+    charged_inr: paiseToInr(job.chargedPaise),
+    released_inr: paiseToInr(job.releasedPaise),
+    eta_seconds: etaSeconds(job, nowMs),
+    results: finished && job.finishedAt !== null ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
+  };
+}
+
+/** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
+export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
+  await app.register(multipart, {
+    limits: { fileSize: options.limits.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+  });
+  const { jobs, results } = options;
+
+  app.post(
+    '/v1/bulk/jobs',
+    // JSON rows (up to 10,000) are larger than a sync call's body; uploads stream past this.
+    { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024 },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const query = request.query as Record<string, string | undefined>;
+      let operationText = query.operation;
+      let name = '';
+      let webhook: string | null = null;
+      let created;
+      if (request.isMultipart()) {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            const value = String(part.value);
+            if (part.fieldname === 'operation') operationText = value;
+            else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
+            else if (part.fieldname === 'webhook_url') webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
+            continue;
+          }
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
+          }
+          const operation = parseOperationOr400(operationText);
+          const items: AsyncIterable<IntakeItem> = readCsv(part.file, operation, options.limits);
+          created = await createBulkJob(
+            { accountId: auth.accountId, environment: auth.environment, operation, name: name || part.filename || 'upload', webhookUrl: webhook, items },
+            options,
+          ).catch(intakeFailure);
+          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
+        }
+        if (created === undefined) {
+          throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
+            { field: 'file', message: 'is required' },
+          ]);
+        }
+      } else {
+        const body = parseOrThrow(JsonJobRequest, request.body);
+        const operation = parseOperationOr400(body.operation);
+        let items: IntakeItem[];
+        try {
+          items = readJsonRows(operation, body.rows);
+        } catch (error) {
+          intakeFailure(error);
+        }
+        created = await createBulkJob(
+          { accountId: auth.accountId, environment: auth.environment, operation, name: body.name ?? 'rows', webhookUrl: body.webhook_url ?? null, items },
+          options,
+        ).catch(intakeFailure);
+      }
+      return reply.code(202).send(
+        successEnvelope(request, {
+          job_id: created.jobId,
+          status: created.status,
+          rows: created.rows,
+          reserved_inr: paiseToInr(created.reservedPaise),
+        }, { checks: 0 }),
+      );
+    },
+  );
+
+  app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' } }, async (request) => {
+    const list = await jobs.list(request.auth!.accountId, 100);
+    return successEnvelope(request, { jobs: list.map((job) => jobStatusBody(job)) }, { checks: 0 });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' } }, async (request) => {
+    return successEnvelope(request, jobStatusBody(await ownJob(jobs, request)), { checks: 0 });
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/cancel', { config: { api: 'bulk.cancel' } }, async (request) => {
+    const job = await ownJob(jobs, request);
+    await jobs.requestCancel(job.jobId);
+    return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
+  });
+
+  for (const [file, type] of [
+    ['results.csv', 'text/csv; charset=utf-8'],
+    ['results.jsonl', 'application/x-ndjson; charset=utf-8'],
+  ] as const) {
+    app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
+      const job = await ownJob(jobs, request);
+      if (!(await results.exists(job.jobId, file))) {
+        throw new AppError('NOT_FOUND', `The results of ${job.jobId} are not ready: the job is ${job.status}`);
+      }
+      return reply
+        .type(type)
+        .header('content-disposition', `attachment; filename="${job.jobId}-${file}"`)
+        .send(createReadStream(results.path(job.jobId, file)));
+    });
+  }
+}
+
+function parseOperationOr400(value: string | undefined): ReturnType<typeof parseOperation> {
+  try {
+    return parseOperation(value);
+  } catch (error) {
+    intakeFailure(error);
+  }
+}

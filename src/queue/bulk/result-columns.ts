@@ -1,0 +1,154 @@
+/**
+ * The key fields of each operation's record, flattened into the columns results.csv
+ * appends after its fixed columns. results.jsonl carries the whole record instead; these
+ * columns are the part a spreadsheet user filters and sorts on.
+ *
+ * No column here is named like a fixed column (`row`, `status`, `error_code`, ...): where a
+ * record field is called `status` it becomes `<thing>_status`, as `gst_status` does in the
+ * interface document, so the CSV never has two `status` columns.
+ */
+import type { Business360Profile, ModuleName } from '../../domain/business360/profile.js';
+import { MODULES } from '../../domain/business360/profile.js';
+import type { OperationName } from '../../domain/operations.js';
+import type {
+  CinPanMapping,
+  CompanyRecord,
+  CompanySearchResult,
+  DinRecord,
+  DirectorsRecord,
+  GstByPanResult,
+  GstRecord,
+  GstReturnsRecord,
+  PanVerification,
+} from '../../domain/records.js';
+
+/** What each operation answers with in `data` when a row is ok. */
+interface OperationData {
+  business360: Business360Profile;
+  'gst.verify': GstRecord;
+  'gst.returns': GstReturnsRecord;
+  'gst.by_pan': GstByPanResult;
+  'pan.verify': PanVerification;
+  'mca.company': CompanyRecord;
+  'mca.search': CompanySearchResult;
+  'mca.cin_to_pan': CinPanMapping;
+  'mca.directors': DirectorsRecord;
+  'mca.din': DinRecord;
+}
+
+/**
+ * A flattener reads its record through `Partial`-style optional access: a row's data is
+ * `unknown` once it has been through the queue, and one odd record must cost one row its
+ * cells, not the whole job its result file.
+ */
+interface Flattener<O extends OperationName> {
+  columns: readonly string[];
+  values: (data: OperationData[O]) => Record<string, unknown>;
+}
+
+/** Multi-valued cells (GSTINs, risk flag codes) are `;`-joined, as bulk uploads are. */
+const LIST_SEPARATOR = ';';
+
+const moduleColumn = (module: ModuleName): string => `module_${module}`;
+
+const FLATTENERS: { [O in OperationName]: Flattener<O> } = {
+  business360: {
+    columns: ['risk_level', 'risk_flags', ...MODULES.map(moduleColumn)],
+    values: (p) => ({
+      risk_level: p.summary?.risk?.level,
+      risk_flags: p.summary?.risk?.flags?.map((flag) => flag.code),
+      ...Object.fromEntries(MODULES.map((m) => [moduleColumn(m), p[m]?.status])),
+    }),
+  },
+  'gst.verify': {
+    columns: [
+      'legal_name',
+      'trade_name',
+      'gst_status',
+      'registration_date',
+      'cancellation_date',
+      'taxpayer_type',
+      'state',
+      'pan',
+      'einvoice_enabled',
+    ],
+    values: (r) => ({ ...r, gst_status: r.status }),
+  },
+  'gst.returns': {
+    columns: ['filing_frequency', 'periods', 'filed_on_time', 'filed_late', 'not_filed', 'last_filed_period'],
+    values: (r) => ({ ...r.summary, filing_frequency: r.filing_frequency }),
+  },
+  'gst.by_pan': {
+    columns: ['count', 'gstins'],
+    values: (r) => ({ count: r.count, gstins: r.gstins?.map((entry) => entry.gstin) }),
+  },
+  'pan.verify': {
+    columns: ['valid', 'pan_status', 'category', 'registered_name', 'name_match_result', 'name_match_score'],
+    values: (r) => ({
+      ...r,
+      pan_status: r.status,
+      name_match_result: r.name_match?.result,
+      name_match_score: r.name_match?.score,
+    }),
+  },
+  'mca.company': {
+    columns: [
+      'name',
+      'company_status',
+      'class',
+      'date_of_incorporation',
+      'roc',
+      'paid_up_capital_inr',
+      'state',
+      'last_agm_date',
+    ],
+    values: (r) => ({ ...r, company_status: r.status, state: r.registered_address?.state }),
+  },
+  'mca.search': {
+    columns: ['count', 'top_name', 'top_cin', 'top_llpin', 'top_score'],
+    values: (r) => {
+      // The source ranks hits best first, so the first is the one a reviewer checks.
+      const top = r.results?.[0];
+      return { count: r.count, top_name: top?.name, top_cin: top?.cin, top_llpin: top?.llpin, top_score: top?.score };
+    },
+  },
+  'mca.cin_to_pan': {
+    columns: ['cin', 'llpin', 'pan', 'company_name'],
+    values: (r) => ({ ...r }),
+  },
+  'mca.directors': {
+    columns: ['company_name', 'count', 'current', 'disqualified_current'],
+    values: (r) => ({
+      ...r,
+      disqualified_current: r.directors?.filter((d) => d.ceased_on === null && d.din_status === 'Disqualified').length,
+    }),
+  },
+  'mca.din': {
+    columns: ['name', 'din_status', 'companies'],
+    values: (r) => ({ ...r, companies: r.companies?.length }),
+  },
+};
+
+/** The flattened key-field columns of `operation`, in CSV order, after the fixed columns. */
+export function resultColumns(operation: OperationName): string[] {
+  return [...FLATTENERS[operation].columns];
+}
+
+/**
+ * One row's key fields as CSV text, keyed by exactly `resultColumns(operation)`. `data` null
+ * (not found, failed, invalid, cancelled) gives every column ''.
+ */
+export function flatten(operation: OperationName, data: unknown): Record<string, string> {
+  const flattener = FLATTENERS[operation] as Flattener<OperationName>;
+  const values =
+    data !== null && typeof data === 'object' ? flattener.values(data as OperationData[OperationName]) : {};
+  return Object.fromEntries(flattener.columns.map((column) => [column, cellText(values[column])]));
+}
+
+/** Booleans as 'true'/'false' and absent values as '' so every row reads the same way. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(cellText).join(LIST_SEPARATOR);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

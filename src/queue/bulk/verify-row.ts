@@ -1,0 +1,46 @@
+/**
+ * One bulk row through the same path as a sync call: the single operation's verifier, or
+ * Business360. Its cost is what the sync call would have billed.
+ */
+import { priceBundle } from '../../domain/business360/pricing.js';
+import { OPERATIONS, type CheckName, type Environment, type OperationName } from '../../domain/operations.js';
+import type { AppError } from '../../errors.js';
+import { createBusiness360, type Business360Request } from '../../sources/business360/run-business360.js';
+import type { OperationInputs, Verifier } from '../../sources/verifier.js';
+
+export interface RowOutcome {
+  status: 'ok' | 'not_found' | 'failed';
+  data: unknown;
+  error: { code: string; message: string } | null;
+  costPaise: number;
+  /** Worth another attempt later (the source was down or slow). */
+  retryable: boolean;
+}
+
+export type VerifyRow = (operation: OperationName, request: Record<string, unknown>, environment: Environment) => Promise<RowOutcome>;
+
+function failure(error: AppError): RowOutcome {
+  return {
+    status: error.code === 'RECORD_NOT_FOUND' ? 'not_found' : 'failed',
+    data: null,
+    error: { code: error.code, message: error.message },
+    costPaise: 0,
+    retryable: error.retryable,
+  };
+}
+
+export function createRowVerifier(verifier: Verifier, options: { budgetMs: number; now: () => Date }): VerifyRow {
+  const business360 = createBusiness360(verifier);
+  return async (operation, request, environment) => {
+    const context = { environment, budgetMs: options.budgetMs, now: options.now() };
+    if (operation === 'business360') {
+      const result = await business360(request as unknown as Business360Request, context);
+      if (!result.ok) return failure(result.error);
+      return { status: 'ok', data: result.profile, error: null, costPaise: priceBundle(result.succeeded).chargedPaise, retryable: false };
+    }
+    const check = operation as CheckName;
+    const result = await verifier.verify(check, request as unknown as OperationInputs[typeof check], context);
+    if (!result.ok) return failure(result.error);
+    return { status: 'ok', data: result.data, error: null, costPaise: OPERATIONS[check].pricePaise, retryable: false };
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The BullMQ queues (producers) and the worker pools that drain them. Worker entry points in
+ * workers/ and `npm start` both call `startBulkWorkers`; processors stay plain functions.
+ */
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { QUEUES, type ChunkPayload, type FinalizePayload } from './names.js';
+import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
+import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
+
+/** BullMQ needs connections that wait through reconnects rather than fail commands. */
+export function queueConnection(redisUrl: string): Redis {
+  return new Redis(redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
+}
+
+export interface BulkQueues {
+  verify: Queue<ChunkPayload>;
+  finalize: Queue<FinalizePayload>;
+  addChunks(chunks: ChunkPayload[]): Promise<void>;
+  addFinalize(jobId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface QueueSettings {
+  prefix: string;
+  /** Attempts of a whole chunk (a worker crash, a Redis hiccup); rows retry inside it. */
+  chunkAttempts: number;
+}
+
+export function createBulkQueues(connection: ConnectionOptions, settings: QueueSettings): BulkQueues {
+  const verify = new Queue<ChunkPayload>(QUEUES.bulkVerify, { connection, prefix: settings.prefix });
+  const finalize = new Queue<FinalizePayload>(QUEUES.bulkFinalize, { connection, prefix: settings.prefix });
+  const jobOptions = {
+    attempts: settings.chunkAttempts,
+    backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
+    removeOnComplete: { age: 3_600, count: 10_000 },
+    removeOnFail: { age: 7 * 86_400 },
+  } as const;
+  return {
+    verify,
+    finalize,
+    async addChunks(chunks) {
+      // The BullMQ job id makes a re-sent chunk (a retried intake) one job, not two.
+      await verify.addBulk(chunks.map((data) => ({ name: 'chunk', data, opts: { ...jobOptions, jobId: `${data.jobId}-${data.chunk}` } })));
+    },
+    async addFinalize(jobId) {
+      await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: `${jobId}-finalize` });
+    },
+    async close() {
+      await Promise.all([verify.close(), finalize.close()]);
+    },
+  };
+}
+
+export interface WorkerSettings {
+  prefix: string;
+  verifyConcurrency: number;
+  finalizeConcurrency: number;
+}
+
+export interface BulkWorkers {
+  close(): Promise<void>;
+}
+
+export function startBulkWorkers(
+  connection: ConnectionOptions,
+  settings: WorkerSettings,
+  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; queues: BulkQueues; log: Logger },
+  pools: { verify: boolean; finalize: boolean } = { verify: true, finalize: true },
+): BulkWorkers {
+  const workers: Worker[] = [];
+  if (pools.verify) {
+    const worker = new Worker<ChunkPayload>(
+      QUEUES.bulkVerify,
+      async (job) => {
+        const last = await processChunk(job.data, { ...deps.chunk, log: deps.log.child({ jobId: job.data.jobId, chunk: job.data.chunk }) });
+        if (last) await deps.queues.addFinalize(job.data.jobId);
+      },
+      { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency },
+    );
+    worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId, chunk: job?.data.chunk }, 'a bulk chunk failed'));
+    workers.push(worker);
+  }
+  if (pools.finalize) {
+    const worker = new Worker<FinalizePayload>(
+      QUEUES.bulkFinalize,
+      async (job) => finalizeJob(job.data.jobId, { ...deps.finalize, log: deps.log.child({ jobId: job.data.jobId }) }),
+      { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency },
+    );
+    worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId }, 'finalizing a bulk job failed'));
+    workers.push(worker);
+  }
+  return {
+    async close() {
+      await Promise.all(workers.map((worker) => worker.close()));
+    },
+  };
+}

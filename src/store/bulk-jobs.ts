@@ -1,0 +1,208 @@
+/**
+ * Bulk jobs' state in Redis: one hash per job (its definition, status, counts and money),
+ * the set of chunks already counted, and each account's job list. Row inputs and results
+ * live in the result store (files); Redis keeps only what every process must agree on.
+ */
+import type { Redis } from 'ioredis';
+import type { Environment, OperationName } from '../domain/operations.js';
+import type { RedisKeys } from './keys.js';
+import { runScript, type ScriptDefinition } from './scripts.js';
+
+export type BulkJobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+
+export interface BulkJob {
+  jobId: string;
+  accountId: string;
+  environment: Environment;
+  name: string;
+  operation: OperationName;
+  status: BulkJobStatus;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  webhookUrl: string | null;
+  rows: { total: number; valid: number; invalid: number; duplicates: number; done: number; ok: number; not_found: number; failed: number; cancelled: number };
+  chunks: { total: number; done: number };
+  reservedPaise: number;
+  chargedPaise: number;
+  releasedPaise: number;
+}
+
+export interface ChunkCounts {
+  done: number;
+  ok: number;
+  not_found: number;
+  failed: number;
+  cancelled: number;
+  chargedPaise: number;
+}
+
+/**
+ * Counts a chunk's rows once: a chunk that runs twice (BullMQ is at-least-once) adds nothing
+ * the second time. KEYS: job hash, chunks-done set. ARGV: chunk, done, ok, not_found,
+ * failed, cancelled, charged_paise, now. Returns {chunks done, chunks total, 1 if counted now}.
+ */
+const COUNT_CHUNK: ScriptDefinition = {
+  name: 'bvBulkCountChunk',
+  numberOfKeys: 2,
+  lua: `
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
+  return {redis.call('SCARD', KEYS[2]), tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 0}
+end
+redis.call('HINCRBY', KEYS[1], 'rows_done', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'rows_ok', ARGV[3])
+redis.call('HINCRBY', KEYS[1], 'rows_not_found', ARGV[4])
+redis.call('HINCRBY', KEYS[1], 'rows_failed', ARGV[5])
+redis.call('HINCRBY', KEYS[1], 'rows_cancelled', ARGV[6])
+redis.call('HINCRBY', KEYS[1], 'charged_paise', ARGV[7])
+if redis.call('HGET', KEYS[1], 'status') == 'queued' then
+  redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[8])
+end
+local done = redis.call('SCARD', KEYS[2])
+redis.call('HSET', KEYS[1], 'chunks_done', done)
+return {done, tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 1}`,
+};
+
+/** Moves a job to a final status once. KEYS: job hash. ARGV: status, now, released_paise. Returns 1 if it moved. */
+const FINISH: ScriptDefinition = {
+  name: 'bvBulkFinish',
+  numberOfKeys: 1,
+  lua: `
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status or status == 'completed' or status == 'failed' then return 0 end
+if status == 'cancelled' and ARGV[1] ~= 'cancelled' then return 0 end
+redis.call('HSET', KEYS[1], 'status', ARGV[1], 'finished_at', ARGV[2], 'released_paise', ARGV[3])
+return 1`,
+};
+
+const num = (value: string | undefined): number => Number(value ?? 0);
+
+export class BulkJobStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks'> & {
+    rows: { total: number; valid: number; invalid: number; duplicates: number };
+    chunksTotal: number;
+  }): Promise<void> {
+    await this.redis
+      .multi()
+      .hset(this.keys.bulkJob(job.jobId), {
+        account_id: job.accountId,
+        environment: job.environment,
+        name: job.name,
+        operation: job.operation,
+        status: 'queued',
+        created_at: job.createdAt,
+        webhook_url: job.webhookUrl ?? '',
+        rows_total: job.rows.total,
+        rows_valid: job.rows.valid,
+        rows_invalid: job.rows.invalid,
+        rows_duplicates: job.rows.duplicates,
+        chunks_total: job.chunksTotal,
+        chunks_done: 0,
+        reserved_paise: job.reservedPaise,
+      })
+      .zadd(this.keys.accountBulkJobs(job.accountId), Date.parse(job.createdAt), job.jobId)
+      .exec();
+  }
+
+  async get(jobId: string): Promise<BulkJob | undefined> {
+    const h = await this.redis.hgetall(this.keys.bulkJob(jobId));
+    if (h.account_id === undefined) return undefined;
+    return {
+      jobId,
+      accountId: h.account_id,
+      environment: h.environment as Environment,
+      name: h.name ?? '',
+      operation: h.operation as OperationName,
+      status: h.status as BulkJobStatus,
+      createdAt: h.created_at ?? '',
+      startedAt: h.started_at || null,
+      finishedAt: h.finished_at || null,
+      webhookUrl: h.webhook_url || null,
+      rows: {
+        total: num(h.rows_total),
+        valid: num(h.rows_valid),
+        invalid: num(h.rows_invalid),
+        duplicates: num(h.rows_duplicates),
+        done: num(h.rows_done),
+        ok: num(h.rows_ok),
+        not_found: num(h.rows_not_found),
+        failed: num(h.rows_failed),
+        cancelled: num(h.rows_cancelled),
+      },
+      chunks: { total: num(h.chunks_total), done: num(h.chunks_done) },
+      reservedPaise: num(h.reserved_paise),
+      chargedPaise: num(h.charged_paise),
+      releasedPaise: num(h.released_paise),
+    };
+  }
+
+  /** The account's jobs, newest first. */
+  async list(accountId: string, limit: number): Promise<BulkJob[]> {
+    const ids = await this.redis.zrevrange(this.keys.accountBulkJobs(accountId), 0, limit - 1);
+    const jobs = await Promise.all(ids.map((id) => this.get(id)));
+    return jobs.filter((job): job is BulkJob => job !== undefined);
+  }
+
+  async countChunk(jobId: string, chunk: number, counts: ChunkCounts): Promise<{ chunksDone: number; chunksTotal: number; counted: boolean }> {
+    const [done, total, counted] = (await runScript(
+      this.redis,
+      COUNT_CHUNK,
+      this.keys.bulkJob(jobId),
+      this.keys.bulkJobChunksDone(jobId),
+      chunk,
+      counts.done,
+      counts.ok,
+      counts.not_found,
+      counts.failed,
+      counts.cancelled,
+      counts.chargedPaise,
+      new Date().toISOString(),
+    )) as [number, number, number];
+    return { chunksDone: Number(done), chunksTotal: Number(total), counted: counted === 1 };
+  }
+
+  /** Asks a job to stop: queued rows end `cancelled`; the finalize step releases the money. */
+  async requestCancel(jobId: string): Promise<boolean> {
+    const moved = await this.redis.eval(
+      `local s = redis.call('HGET', KEYS[1], 'status')
+       if s == 'queued' or s == 'running' then redis.call('HSET', KEYS[1], 'status', 'cancelled'); return 1 end
+       return 0`,
+      1,
+      this.keys.bulkJob(jobId),
+    );
+    return moved === 1;
+  }
+
+  async status(jobId: string): Promise<BulkJobStatus | undefined> {
+    return ((await this.redis.hget(this.keys.bulkJob(jobId), 'status')) ?? undefined) as BulkJobStatus | undefined;
+  }
+
+  async finish(jobId: string, status: 'completed' | 'cancelled' | 'failed', releasedPaise: number): Promise<boolean> {
+    return (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), status, new Date().toISOString(), releasedPaise)) === 1;
+  }
+
+  async chunkResults(jobId: string, chunk: number): Promise<Map<number, string>> {
+    const all = await this.redis.hgetall(this.keys.bulkChunkResults(jobId, chunk));
+    return new Map(Object.entries(all).map(([row, json]) => [Number(row), json]));
+  }
+
+  /** Keeps a row's first decided result; returns the one that stands. */
+  async keepRowResult(jobId: string, chunk: number, row: number, json: string): Promise<string> {
+    const key = this.keys.bulkChunkResults(jobId, chunk);
+    const [[, set], [, stored]] = (await this.redis.multi().hsetnx(key, String(row), json).hget(key, String(row)).pexpire(key, 7 * 86_400_000).exec()) as [
+      [unknown, number],
+      [unknown, string],
+      [unknown, number],
+    ];
+    return set === 1 ? json : stored;
+  }
+
+  async dropChunkResults(jobId: string, chunk: number): Promise<void> {
+    await this.redis.del(this.keys.bulkChunkResults(jobId, chunk));
+  }
+}

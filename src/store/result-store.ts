@@ -1,0 +1,63 @@
+/**
+ * Where bulk jobs' files live: a folder per job under BV_DATA_DIR/results (DESIGN.md §2; a
+ * shared store such as S3 is the path to several machines). Files are written to a temporary
+ * name and renamed, so a reader never sees half a file.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+
+const JOB_ID = /^job_[0-9a-z]{10,40}$/;
+
+export class ResultStore {
+  constructor(private readonly rootDir: string) {}
+
+  /** The job's folder; job ids are ours, but a path is never built from an unchecked one. */
+  dir(jobId: string): string {
+    if (!JOB_ID.test(jobId)) throw new Error(`not a job id: ${jobId}`);
+    return path.join(this.rootDir, jobId);
+  }
+
+  path(jobId: string, name: string): string {
+    return path.join(this.dir(jobId), name);
+  }
+
+  async exists(jobId: string, name: string): Promise<boolean> {
+    return access(this.path(jobId, name)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Writes lines (each without its newline) atomically, respecting the disk's pace. */
+  async writeLines(jobId: string, name: string, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
+    const final = this.path(jobId, name);
+    await mkdir(path.dirname(final), { recursive: true });
+    const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
+    const out = createWriteStream(temporary);
+    try {
+      for await (const line of lines) {
+        if (!out.write(`${line}\n`)) await once(out, 'drain');
+      }
+      out.end();
+      await once(out, 'finish');
+      await rename(temporary, final);
+    } catch (error) {
+      out.destroy();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Reads a file line by line, without holding it whole. */
+  async *readLines(jobId: string, name: string): AsyncGenerator<string> {
+    const lines = createInterface({ input: createReadStream(this.path(jobId, name)), crlfDelay: Infinity });
+    for await (const line of lines) if (line !== '') yield line;
+  }
+
+  async remove(jobId: string): Promise<void> {
+    await rm(this.dir(jobId), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { scenario } from '../helpers/scenarios.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+type JobStatus = {
+  job_id: string;
+  status: string;
+  rows: Record<string, number>;
+  reserved_inr: number;
+  charged_inr: number;
+  released_inr: number;
+  results: { csv: string; jsonl: string } | null;
+};
+
+/** Real BullMQ workers (in this process) on the test Redis, with the sandbox as the source. */
+describe('bulk jobs end to end', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BV_BULK_CHUNK_ROWS: '3', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2' } });
+    t.deps.startWorkers();
+  });
+  afterAll(() => t.close());
+
+  const get = async (url: string, key = t.sandboxKey) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  async function waitFinished(jobId: string): Promise<JobStatus> {
+    for (let i = 0; i < 300; i++) {
+      const status = (await get(`/v1/bulk/jobs/${jobId}`)).json().data as JobStatus;
+      if (status.status === 'completed' || status.status === 'cancelled' || status.status === 'failed') return status;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`job ${jobId} did not finish`);
+  }
+
+  it('verifies JSON rows: results in input order, invalid and duplicate rows in place, charged + released = reserved', async () => {
+    const rows = [
+      { gstin: scenario('clean-company').identifiers.gstin, ref: 'A-1' },
+      { gstin: '27AAPFU0939F1ZX', ref: 'A-2' },
+      { gstin: '27ZZZCZ0404Z1ZT', ref: 'A-3' },
+      { gstin: scenario('clean-company').identifiers.gstin, ref: 'A-4' },
+      { gstin: '27ZZZCZ5030Z1ZL', ref: 'A-5' },
+      { gstin: scenario('cancelled-gstin').identifiers.gstin, ref: 'A-6' },
+      { gstin: '=HYPERLINK("x")', ref: '+cmd' },
+    ];
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows, name: 'vendors' });
+    expect(created.statusCode, created.body).toBe(202);
+    const data = created.json().data as { job_id: string; rows: Record<string, number>; reserved_inr: number };
+    expect(data.rows).toEqual({ total: 7, valid: 5, invalid: 2, duplicates: 1 });
+    // Four distinct valid requests at 0.75 each.
+    expect(data.reserved_inr).toBe(3);
+
+    const done = await waitFinished(data.job_id);
+    expect(done.status).toBe('completed');
+    expect(done.rows).toMatchObject({ total: 7, done: 4, ok: 2, not_found: 1, failed: 1 });
+    expect(done.charged_inr).toBe(1.5);
+    expect(Math.round((done.charged_inr + done.released_inr) * 100)).toBe(Math.round(done.reserved_inr * 100));
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+
+    const jsonl = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(jsonl.map((r) => [r.row, r.status, r.charged_inr])).toEqual([
+      [1, 'ok', 0.75],
+      [2, 'invalid', 0],
+      [3, 'not_found', 0],
+      [4, 'ok', 0],
+      [5, 'failed', 0],
+      [6, 'ok', 0.75],
+      [7, 'invalid', 0],
+    ]);
+    expect(jsonl[0]).toMatchObject({ input: { gstin: scenario('clean-company').identifiers.gstin, ref: 'A-1' }, data: { status: 'Active' } });
+    expect(jsonl[1]).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringMatching(/checksum/) } });
+    expect(jsonl[4]).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' } });
+
+    const csv = await get(done.results!.csv);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toMatch(/^row,gstin,ref,status,error_code,error_message,charged_inr,legal_name,/);
+    // Formula payloads from the upload come back escaped.
+    expect(lines[7]).toContain(`'+cmd`);
+    expect(lines[7]).toMatch(/"'=HYPERLINK\(""x""\)"/);
+  });
+
+  it('takes a multipart CSV upload with the operation as a form field', async () => {
+    const csv = `\uFEFFGSTIN,Vendor Code\r\n${scenario('docs-example-llp').identifiers.gstin},V1\r\n"${scenario('late-filer').identifiers.gstin}","V,2"\r\n`;
+    const boundary = '----bvtest';
+    const payload = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.returns\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk/jobs',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    const done = await waitFinished(jobId);
+    expect(done).toMatchObject({ status: 'completed', rows: { total: 2, ok: 2 }, charged_inr: 2 });
+    const jsonl = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as { input: Record<string, string> });
+    expect(jsonl[1]?.input).toEqual({ GSTIN: scenario('late-filer').identifiers.gstin, 'Vendor Code': 'V,2' });
+  });
+
+  it('refuses an upload it cannot read with 400 saying what was expected, and bills nothing', async () => {
+    const before = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr as number;
+    const noIdentifier = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ vendor: 'x' }] });
+    expect(noIdentifier.statusCode).toBe(400);
+    const unknownOperation = await t.post('/v1/bulk/jobs', { operation: 'gst.everything', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
+    expect(unknownOperation.statusCode).toBe(400);
+    expect(unknownOperation.json().error.message).toMatch(/operation must be one of business360, gst\.verify/);
+    const empty = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [] });
+    expect(empty.statusCode).toBe(400);
+    expect((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr).toBe(before);
+  });
+
+  it('answers 402 and queues nothing when the wallet cannot hold the job', async () => {
+    const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', balance_inr: 1 });
+    const key = (poor.json() as { sandbox_key: string }).sandbox_key;
+    const rows = ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1'].map((gstin) => ({ gstin }));
+    const response = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows }, key);
+    expect(response.statusCode).toBe(402);
+    const list = await get('/v1/bulk/jobs', key);
+    expect(list.json().data.jobs).toEqual([]);
+  });
+
+  it('shows a job, its list entry and its files only to its own account', async () => {
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    await waitFinished(jobId);
+    const other = await t.admin('POST', '/admin/v1/accounts', { name: 'other', balance_inr: 10 });
+    const key = (other.json() as { sandbox_key: string }).sandbox_key;
+    for (const url of [`/v1/bulk/jobs/${jobId}`, `/v1/bulk/jobs/${jobId}/results.csv`, `/v1/bulk/jobs/${jobId}/results.jsonl`]) {
+      const response = await get(url, key);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+    const cancel = await t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${key}` } });
+    expect(cancel.statusCode).toBe(404);
+    expect((await get('/v1/bulk/jobs', key)).json().data.jobs).toEqual([]);
+    expect((await get('/v1/bulk/jobs')).json().data.jobs.map((j: { job_id: string }) => j.job_id)).toContain(jobId);
+  });
+});

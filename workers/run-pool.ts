@@ -1,0 +1,29 @@
+/**
+ * Shared start-up of a worker pool process: config → Redis → deps → workers → signals.
+ * A pool process joins a running service's Redis (REDIS_URL); it never starts its own.
+ */
+import { ConfigError, loadConfig } from '../src/config.js';
+import { createDeps, createLogger } from '../src/deps.js';
+
+export async function runPool(pool: 'verify' | 'finalize'): Promise<void> {
+  try {
+    const config = loadConfig();
+    if (config.redisUrl === undefined) {
+      throw new ConfigError(`invalid configuration: REDIS_URL: the ${pool} worker pool joins a running service's Redis; set REDIS_URL to it`);
+    }
+    const log = createLogger(config.logLevel).child({ pool });
+    const deps = await createDeps({ ...config, redisUrl: config.redisUrl }, log);
+    deps.startWorkers({ verify: pool === 'verify', finalize: pool === 'finalize' });
+    console.log(`bulk ${pool} worker pool running against ${config.redisUrl.replace(/\/\/[^@]*@/, '//')}`);
+    const shutdown = async (signal: string) => {
+      log.info({ signal }, 'worker pool shutting down');
+      await deps.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}
