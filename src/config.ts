@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   /** Chunks one verify worker process runs at once, and rows at once within a chunk. */
   BV_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   BV_BULK_ROW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
+  /** How long a worker's claim on a chunk lasts unrenewed: a killed worker's chunk runs again after it. */
+  BV_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
   BV_KEY_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
@@ -69,6 +71,7 @@ export interface Config {
     holdTtlMs: number;
     workerConcurrency: number;
     rowConcurrency: number;
+    workerLockMs: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /**
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       holdTtlMs: e.BV_BULK_HOLD_TTL_MS,
       workerConcurrency: e.BV_WORKER_CONCURRENCY,
       rowConcurrency: e.BV_BULK_ROW_CONCURRENCY,
+      workerLockMs: e.BV_WORKER_LOCK_MS,
     }),
     logLevel: e.LOG_LEVEL,
     env: Object.freeze(defined as Record<string, string>),

@@ -117,7 +117,7 @@ export async function createDeps(
       workerRedis.push(connection);
       const running = startBulkWorkers(
         connection,
-        { prefix: keys.queuePrefix(), verifyConcurrency: config.bulk.workerConcurrency, finalizeConcurrency: 2 },
+        { prefix: keys.queuePrefix(), verifyConcurrency: config.bulk.workerConcurrency, finalizeConcurrency: 2, lockMs: config.bulk.workerLockMs },
         {
           chunk: {
             jobs: bulkJobs,

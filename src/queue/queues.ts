@@ -55,6 +55,8 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
 
 export interface WorkerSettings {
   prefix: string;
+  /** A worker's lock on a job; a killed worker's jobs are picked up again once it lapses. */
+  lockMs: number;
   verifyConcurrency: number;
   finalizeConcurrency: number;
 }
@@ -77,7 +79,7 @@ export function startBulkWorkers(
         const last = await processChunk(job.data, { ...deps.chunk, log: deps.log.child({ jobId: job.data.jobId, chunk: job.data.chunk }) });
         if (last) await deps.queues.addFinalize(job.data.jobId);
       },
-      { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency },
+      { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
     );
     worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId, chunk: job?.data.chunk }, 'a bulk chunk failed'));
     workers.push(worker);
@@ -86,7 +88,7 @@ export function startBulkWorkers(
     const worker = new Worker<FinalizePayload>(
       QUEUES.bulkFinalize,
       async (job) => finalizeJob(job.data.jobId, { ...deps.finalize, log: deps.log.child({ jobId: job.data.jobId }) }),
-      { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency },
+      { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
     );
     worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId }, 'finalizing a bulk job failed'));
     workers.push(worker);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const ROWS = 10_000;
+
+/**
+ * The issue's first proof: a 10,000-row CSV through the real path (multipart intake, BullMQ,
+ * workers, finalize) on the sandbox. Every row's status and charge is checked against the
+ * registry's own truth, in input order.
+ */
+describe('a 10,000-row bulk job', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BV_BULK_ROW_BACKOFF_MS: '5', BV_BULK_ROW_ATTEMPTS: '2' } });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'bulk 10k' });
+    t.deps.startWorkers();
+  });
+  afterAll(() => t.close());
+
+  it('completes with one result per row in input order, statuses and charges as the registry says', { timeout: 120_000 }, async () => {
+    const registry = loadSandboxRegistry();
+    const known = registry.identifiers('gstin');
+    // Mostly known GSTINs, with unknown ones, invalid ones, repeats and fault triggers mixed in.
+    const gstins = Array.from({ length: ROWS }, (_, i) => {
+      if (i % 97 === 5) return '27AAPFU0939F1ZX'; // bad checksum: invalid
+      if (i % 89 === 7) return '27ZZZCZ0404Z1ZT'; // unknown: not_found
+      if (i % 83 === 11) return '27ZZZCZ5030Z1ZL'; // source down: failed
+      if (i % 10 === 9) return known[i - 3] as string; // a repeat of an earlier row
+      return known[(i * 7) % known.length] as string;
+    });
+    const csv = `gstin,row_ref\n${gstins.map((g, i) => `${g},R${i + 1}`).join('\n')}\n`;
+    const boundary = '----bv10k';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk/jobs?operation=gst.verify',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    const { job_id: jobId } = created.json().data as { job_id: string };
+
+    let status: { status: string; rows: Record<string, number>; reserved_inr: number; charged_inr: number; released_inr: number; results: { jsonl: string } | null } | undefined;
+    for (let i = 0; i < 1_200 && status?.status !== 'completed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data;
+    }
+    expect(status?.status).toBe('completed');
+
+    // The truth, from the registry: first occurrence of each valid GSTIN is verified and billed.
+    const seen = new Set<string>();
+    let expectedPaise = 0;
+    const expected = gstins.map((g) => {
+      if (g === '27AAPFU0939F1ZX') return { status: 'invalid', paise: 0 };
+      const first = !seen.has(g);
+      seen.add(g);
+      const status = g === '27ZZZCZ5030Z1ZL' ? 'failed' : registry.lookup('gst.verify', { gstin: g }, new Date()) ? 'ok' : 'not_found';
+      const paise = first && status === 'ok' ? 75 : 0;
+      expectedPaise += paise;
+      return { status, paise };
+    });
+
+    const response = await t.app.inject({ method: 'GET', url: status!.results!.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    const lines = response.body.trim().split('\n').map((line) => JSON.parse(line) as { row: number; input: { row_ref: string }; status: string; charged_inr: number });
+    expect(lines).toHaveLength(ROWS);
+    lines.forEach((line, i) => {
+      expect(line.row).toBe(i + 1);
+      expect(line.input.row_ref).toBe(`R${i + 1}`);
+      expect({ status: line.status, paise: Math.round(line.charged_inr * 100) }).toEqual(expected[i]);
+    });
+    expect(Math.round(status!.charged_inr * 100)).toBe(expectedPaise);
+    expect(Math.round((status!.charged_inr + status!.released_inr) * 100)).toBe(Math.round(status!.reserved_inr * 100));
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+  });
+});
