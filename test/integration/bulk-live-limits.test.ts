@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSimulator } from '../../src/sim/simulator.js';
+import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { writeSimSources } from '../helpers/sim-sources.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const LIMIT = 32;
+
+async function startVerifyWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/verify.ts'], {
+    cwd: root,
+    env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  for (let i = 0; i < 600 && !out.includes('worker pool running'); i++) {
+    if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return child;
+}
+
+/**
+ * Two verify worker processes on live keys, the simulator as the GST source at 50 ms with a
+ * limit of 32 in flight, and 503s injected: the simulator never sees more than 32 at once,
+ * and every row ends ok because 503s are retried (per request, then per row with backoff).
+ */
+describe('bulk rows on a live source under its shared limit', () => {
+  let t: TestApp;
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ port: 0 });
+    // Only the GSP answers, so every row has to pass its limit. The circuit stays closed: this
+    // test is about the limit and the retries, and injected 503s would otherwise open it.
+    const file = await writeSimSources(sim.url, { retries: 1, circuit: { failures: 1_000 } }, (document) => {
+      document.checks['gst.verify'] = ['gsp'];
+      Object.assign(document.sources.gsp as object, { max_in_flight: LIMIT, max_rate_per_second: 0, timeout_ms: 3_000 });
+    });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bulk-live-'));
+    const settings = { BV_SOURCES: file, BV_DATA_DIR: dataDir, BV_BULK_ROW_ATTEMPTS: '8', BV_BULK_ROW_BACKOFF_MS: '50', BV_BULK_CHUNK_ROWS: '50' };
+    t = await createTestApp({ env: settings });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'bulk live' });
+    t.deps.startWorkers({ verify: false, finalize: true });
+    env = { ...settings, REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: t.deps.keys.prefix, BV_WORKER_CONCURRENCY: '4', BV_BULK_ROW_CONCURRENCY: '16' };
+    children.push(...(await Promise.all([startVerifyWorker(env), startVerifyWorker(env)])));
+  }, 60_000);
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    await t?.close();
+    await sim?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the upstream at 32 in flight at most and retries 503 bursts to success', { timeout: 120_000 }, async () => {
+    sim.configure({ upstreams: { 'gstn-gsp': { latencyMs: 50, errorRate: 0.2 } } });
+    sim.resetStats();
+    const gstins = loadSandboxRegistry().identifiers('gstin').slice(0, 2_000);
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.map((gstin) => ({ gstin })) }, t.liveKey);
+    expect(created.statusCode, created.body).toBe(202);
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    let status;
+    for (let i = 0; i < 1_200; i++) {
+      status = (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.liveKey}` } })).json().data;
+      if (status.status === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status.status).toBe('completed');
+    expect(status.rows).toMatchObject({ done: 2_000, ok: 2_000, failed: 0 });
+    const seen = sim.stats().upstreams['gstn-gsp'];
+    // 503s were really injected and retried...
+    expect(seen.by_status['503'] ?? 0).toBeGreaterThan(100);
+    // ...and the shared limit held across both worker processes, and was reached.
+    expect(seen.max_in_flight).toBeLessThanOrEqual(LIMIT);
+    expect(seen.max_in_flight).toBeGreaterThanOrEqual(LIMIT / 2);
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+  });
+});
