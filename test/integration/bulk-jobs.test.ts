@@ -124,13 +124,26 @@ describe('bulk jobs end to end', () => {
     expect(list.json().data.jobs).toEqual([]);
   });
 
+  it('streams progress as Server-Sent Events and ends the stream with the finished status', async () => {
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1'].map((gstin) => ({ gstin })) });
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    const events = await get(`/v1/bulk/jobs/${jobId}/events`);
+    expect(events.statusCode).toBe(200);
+    expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
+    const messages = events.body.trim().split('\n\n').filter((m) => m.startsWith('event:'));
+    const last = messages.at(-1) as string;
+    expect(last).toMatch(/^event: finished\ndata: /);
+    expect(JSON.parse(last.split('data: ')[1] as string)).toMatchObject({ job_id: jobId, status: 'completed', rows: { done: 2, ok: 2 } });
+    expect(messages.slice(0, -1).every((m) => m.startsWith('event: progress'))).toBe(true);
+  });
+
   it('shows a job, its list entry and its files only to its own account', async () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
     const { job_id: jobId } = created.json().data as { job_id: string };
     await waitFinished(jobId);
     const other = await t.admin('POST', '/admin/v1/accounts', { name: 'other', balance_inr: 10 });
     const key = (other.json() as { sandbox_key: string }).sandbox_key;
-    for (const url of [`/v1/bulk/jobs/${jobId}`, `/v1/bulk/jobs/${jobId}/results.csv`, `/v1/bulk/jobs/${jobId}/results.jsonl`]) {
+    for (const url of [`/v1/bulk/jobs/${jobId}`, `/v1/bulk/jobs/${jobId}/events`, `/v1/bulk/jobs/${jobId}/results.csv`, `/v1/bulk/jobs/${jobId}/results.jsonl`]) {
       const response = await get(url, key);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code).toBe('NOT_FOUND');

@@ -20,6 +20,9 @@ export interface BulkRoutesOptions extends CreateJobDeps {
   limits: { maxBytes: number; maxRecordBytes: number; maxRows: number };
 }
 
+const SSE_POLL_MS = 500;
+const SSE_HEARTBEAT_MS = 15_000;
+
 const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).max(2048);
 const JsonJobRequest = z.strictObject({
   operation: z.string(),
@@ -159,6 +162,41 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     const job = await ownJob(jobs, request);
     await jobs.requestCancel(job.jobId);
     return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
+  });
+
+  // Progress as Server-Sent Events: the job's status whenever it changes, then its final
+  // status, then the stream ends. Read from Redis, so any API process can serve any job.
+  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' } }, async (request, reply) => {
+    const job = await ownJob(jobs, request);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-request-id': request.id,
+    });
+    let closed = false;
+    raw.on('close', () => (closed = true));
+    let last = '';
+    let lastWriteMs = Date.now();
+    for (let current: BulkJob | undefined = job; current !== undefined && !closed; current = await jobs.get(job.jobId)) {
+      const body = jobStatusBody(current);
+      const text = JSON.stringify(body);
+      const final = current.finishedAt !== null;
+      if (text !== last) {
+        raw.write(`event: ${final ? 'finished' : 'progress'}\ndata: ${text}\n\n`);
+        last = text;
+        lastWriteMs = Date.now();
+      } else if (Date.now() - lastWriteMs > SSE_HEARTBEAT_MS) {
+        // A comment line keeps proxies from closing a quiet stream.
+        raw.write(': still running\n\n');
+        lastWriteMs = Date.now();
+      }
+      if (final) break;
+      await new Promise((resolve) => setTimeout(resolve, SSE_POLL_MS));
+    }
+    raw.end();
   });
 
   for (const [file, type] of [
