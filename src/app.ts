@@ -55,6 +55,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     now: deps.now,
     bulk: {
       jobs: deps.bulkJobs,
+      webhooks: deps.webhooks,
       wallet: deps.wallet,
       results: deps.results,
       queues: deps.queues,

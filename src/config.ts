@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   BV_BULK_ROW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** How long a worker's claim on a chunk lasts unrenewed: a killed worker's chunk runs again after it. */
   BV_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (API.md). */
+  BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
+  BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
   BV_KEY_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
@@ -72,6 +75,8 @@ export interface Config {
     workerConcurrency: number;
     rowConcurrency: number;
     workerLockMs: number;
+    webhookAttempts: number;
+    webhookBackoffMs: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /**
@@ -123,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       workerConcurrency: e.BV_WORKER_CONCURRENCY,
       rowConcurrency: e.BV_BULK_ROW_CONCURRENCY,
       workerLockMs: e.BV_WORKER_LOCK_MS,
+      webhookAttempts: e.BV_WEBHOOK_ATTEMPTS,
+      webhookBackoffMs: e.BV_WEBHOOK_BACKOFF_MS,
     }),
     logLevel: e.LOG_LEVEL,
     env: Object.freeze(defined as Record<string, string>),

@@ -15,7 +15,9 @@ import { createRedisKeys, type RedisKeys } from './store/keys.js';
 import path from 'node:path';
 import { createRowVerifier } from './queue/bulk/verify-row.js';
 import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers } from './queue/queues.js';
+import { jobStatusBody } from './api/routes/bulk-jobs.js';
 import { BulkJobStore } from './store/bulk-jobs.js';
+import { WebhookStore } from './store/webhooks.js';
 import { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
@@ -36,6 +38,7 @@ export interface Deps {
   verifier: Verifier;
   bulkJobs: BulkJobStore;
   results: ResultStore;
+  webhooks: WebhookStore;
   queues: BulkQueues;
   /** Starts this process's bulk worker pools (npm start runs both; workers/ one each). */
   startWorkers(pools?: { verify: boolean; finalize: boolean }): BulkWorkers;
@@ -93,7 +96,13 @@ export async function createDeps(
   const bulkJobs = new BulkJobStore(redis, keys);
   const results = new ResultStore(path.join(config.dataDir, 'results'));
   const queueRedis = queueConnection(config.redisUrl);
-  const queues = createBulkQueues(queueRedis, { prefix: keys.queuePrefix(), chunkAttempts: 5 });
+  const queues = createBulkQueues(queueRedis, {
+    prefix: keys.queuePrefix(),
+    chunkAttempts: 5,
+    webhookAttempts: config.bulk.webhookAttempts,
+    webhookBackoffMs: config.bulk.webhookBackoffMs,
+  });
+  const webhooks = new WebhookStore(redis, keys);
   const workerRedis: Redis[] = [];
   const workers: BulkWorkers[] = [];
   const now = overrides.now ?? (() => new Date());
@@ -112,6 +121,7 @@ export async function createDeps(
     bulkJobs,
     results,
     queues,
+    webhooks,
     startWorkers(pools = { verify: true, finalize: true }) {
       const connection = queueConnection(config.redisUrl);
       workerRedis.push(connection);
@@ -129,7 +139,25 @@ export async function createDeps(
             rowBackoffMs: config.bulk.rowBackoffMs,
             rowConcurrency: config.bulk.rowConcurrency,
           },
-          finalize: { jobs: bulkJobs, wallet, results, log },
+          finalize: {
+            jobs: bulkJobs,
+            wallet,
+            results,
+            log,
+            onFinished: async (jobId) => {
+              if ((await bulkJobs.get(jobId))?.webhookUrl) await queues.addWebhook(jobId);
+            },
+          },
+          webhook: {
+            jobs: bulkJobs,
+            webhooks,
+            statusBody: async (jobId) => {
+              const job = await bulkJobs.get(jobId);
+              return job === undefined ? null : jobStatusBody(job);
+            },
+            log,
+            timeoutMs: 10_000,
+          },
           queues,
           log,
         },

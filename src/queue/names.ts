@@ -7,6 +7,7 @@ import type { Environment, OperationName } from '../domain/operations.js';
 export const QUEUES = {
   bulkVerify: 'bulk-verify',
   bulkFinalize: 'bulk-finalize',
+  webhooks: 'webhooks',
 } as const;
 
 export interface ChunkRow {
@@ -25,5 +26,9 @@ export interface ChunkPayload {
 }
 
 export interface FinalizePayload {
+  jobId: string;
+}
+
+export interface WebhookPayload {
   jobId: string;
 }

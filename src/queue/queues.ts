@@ -5,7 +5,8 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { QUEUES, type ChunkPayload, type FinalizePayload } from './names.js';
+import { QUEUES, type ChunkPayload, type FinalizePayload, type WebhookPayload } from './names.js';
+import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
 import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
 
@@ -17,8 +18,10 @@ export function queueConnection(redisUrl: string): Redis {
 export interface BulkQueues {
   verify: Queue<ChunkPayload>;
   finalize: Queue<FinalizePayload>;
+  webhooks: Queue<WebhookPayload>;
   addChunks(chunks: ChunkPayload[]): Promise<void>;
   addFinalize(jobId: string): Promise<void>;
+  addWebhook(jobId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,11 +29,14 @@ export interface QueueSettings {
   prefix: string;
   /** Attempts of a whole chunk (a worker crash, a Redis hiccup); rows retry inside it. */
   chunkAttempts: number;
+  webhookAttempts: number;
+  webhookBackoffMs: number;
 }
 
 export function createBulkQueues(connection: ConnectionOptions, settings: QueueSettings): BulkQueues {
   const verify = new Queue<ChunkPayload>(QUEUES.bulkVerify, { connection, prefix: settings.prefix });
   const finalize = new Queue<FinalizePayload>(QUEUES.bulkFinalize, { connection, prefix: settings.prefix });
+  const webhooks = new Queue<WebhookPayload>(QUEUES.webhooks, { connection, prefix: settings.prefix });
   const jobOptions = {
     attempts: settings.chunkAttempts,
     backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
@@ -40,6 +46,7 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
   return {
     verify,
     finalize,
+    webhooks,
     async addChunks(chunks) {
       // The BullMQ job id makes a re-sent chunk (a retried intake) one job, not two.
       await verify.addBulk(chunks.map((data) => ({ name: 'chunk', data, opts: { ...jobOptions, jobId: `${data.jobId}-${data.chunk}` } })));
@@ -47,8 +54,16 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
     async addFinalize(jobId) {
       await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: `${jobId}-finalize` });
     },
+    async addWebhook(jobId) {
+      // 14 attempts, 10 s doubling: the last about 23 hours after the first (API.md: 24 h).
+      await webhooks.add(
+        'bulk.job.completed',
+        { jobId },
+        { jobId: `${jobId}-webhook`, attempts: settings.webhookAttempts, backoff: { type: 'exponential', delay: settings.webhookBackoffMs, jitter: 0.2 }, removeOnComplete: { age: 86_400 }, removeOnFail: { age: 7 * 86_400 } },
+      );
+    },
     async close() {
-      await Promise.all([verify.close(), finalize.close()]);
+      await Promise.all([verify.close(), finalize.close(), webhooks.close()]);
     },
   };
 }
@@ -68,7 +83,7 @@ export interface BulkWorkers {
 export function startBulkWorkers(
   connection: ConnectionOptions,
   settings: WorkerSettings,
-  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; queues: BulkQueues; log: Logger },
+  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; webhook: WebhookDeps; queues: BulkQueues; log: Logger },
   pools: { verify: boolean; finalize: boolean } = { verify: true, finalize: true },
 ): BulkWorkers {
   const workers: Worker[] = [];
@@ -92,6 +107,14 @@ export function startBulkWorkers(
     );
     worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId }, 'finalizing a bulk job failed'));
     workers.push(worker);
+    // Webhook deliveries ride with the finalize pool: both are light and follow a job's end.
+    const deliveries = new Worker<WebhookPayload>(
+      QUEUES.webhooks,
+      async (job) => deliverWebhook(job.data.jobId, job.attemptsMade + 1, { ...deps.webhook, log: deps.log.child({ jobId: job.data.jobId }) }),
+      { connection, prefix: settings.prefix, concurrency: 8, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
+    );
+    deliveries.on('failed', (job, error) => deps.log.warn({ jobId: job?.data.jobId, attempt: job?.attemptsMade, reason: error.message }, 'webhook delivery failed'));
+    workers.push(deliveries);
   }
   return {
     async close() {

@@ -57,6 +57,10 @@ export interface RedisKeys {
   accountBulkJobs(accountId: string): string;
   /** BullMQ's prefix: its queues' keys live under it. */
   queuePrefix(): string;
+  /** String: the account's webhook signing secret (it must be readable to sign with). */
+  webhookSecret(accountId: string): string;
+  /** List: a job's webhook delivery attempts, newest first (JSON each). */
+  webhookDeliveries(accountId: string, jobId: string): string;
 }
 
 export function createRedisKeys(prefix: string): RedisKeys {
@@ -91,5 +95,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
     accountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
     queuePrefix: () => `${prefix}:bull`,
+    webhookSecret: (id) => `${account(id)}:webhook-secret`,
+    webhookDeliveries: (id, jobId) => `${account(id)}:webhook-deliveries:${jobId}`,
   };
 }

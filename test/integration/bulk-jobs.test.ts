@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
@@ -17,7 +20,9 @@ type JobStatus = {
 describe('bulk jobs end to end', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { BV_BULK_CHUNK_ROWS: '3', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2' } });
+    t = await createTestApp({
+      env: { BV_BULK_CHUNK_ROWS: '3', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3' },
+    });
     t.deps.startWorkers();
   });
   afterAll(() => t.close());
@@ -137,13 +142,51 @@ describe('bulk jobs end to end', () => {
     expect(messages.slice(0, -1).every((m) => m.startsWith('event: progress'))).toBe(true);
   });
 
+  it('posts a signed webhook when the job completes, retrying a failed delivery and recording each attempt', async () => {
+    const received: { body: string; signature: string }[] = [];
+    let answers = [500, 200];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ body, signature: String(request.headers['bv-signature']) });
+        response.writeHead(answers.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }], webhook_url: url });
+      const { job_id: jobId } = created.json().data as { job_id: string };
+      await waitFinished(jobId);
+      for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(received).toHaveLength(2);
+      const secret = (await get('/v1/webhooks/secret')).json().data.secret as string;
+      const { body, signature } = received[1]!;
+      const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
+      expect(v1).toBe(createHmac('sha256', secret).update(`${t0}.${body}`).digest('hex'));
+      expect(JSON.parse(body)).toMatchObject({ type: 'bulk.job.completed', data: { job_id: jobId, status: 'completed' } });
+      const deliveries = (await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`)).json().data.attempts as { attempt: number; status: number; ok: boolean }[];
+      expect(deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
+        [2, 200, true],
+        [1, 500, false],
+      ]);
+      // Rotation gives a new secret at once.
+      const rotated = (await t.post('/v1/webhooks/secret/rotate', {})).json().data.secret as string;
+      expect(rotated).not.toBe(secret);
+      expect((await get('/v1/webhooks/secret')).json().data.secret).toBe(rotated);
+    } finally {
+      receiver.close();
+    }
+  });
+
   it('shows a job, its list entry and its files only to its own account', async () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
     const { job_id: jobId } = created.json().data as { job_id: string };
     await waitFinished(jobId);
     const other = await t.admin('POST', '/admin/v1/accounts', { name: 'other', balance_inr: 10 });
     const key = (other.json() as { sandbox_key: string }).sandbox_key;
-    for (const url of [`/v1/bulk/jobs/${jobId}`, `/v1/bulk/jobs/${jobId}/events`, `/v1/bulk/jobs/${jobId}/results.csv`, `/v1/bulk/jobs/${jobId}/results.jsonl`]) {
+    for (const url of [`/v1/bulk/jobs/${jobId}`, `/v1/bulk/jobs/${jobId}/events`, `/v1/bulk/jobs/${jobId}/webhook-deliveries`, `/v1/bulk/jobs/${jobId}/results.csv`, `/v1/bulk/jobs/${jobId}/results.jsonl`]) {
       const response = await get(url, key);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code).toBe('NOT_FOUND');

@@ -6,6 +6,7 @@ import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
+import type { WebhookStore } from '../../store/webhooks.js';
 import { createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { readCsv } from '../bulk/csv-intake.js';
 import { IntakeError } from '../bulk/intake-error.js';
@@ -16,6 +17,7 @@ import { parseOrThrow } from '../zod-problems.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;
+  webhooks: WebhookStore;
   results: ResultStore;
   limits: { maxBytes: number; maxRecordBytes: number; maxRows: number };
 }
@@ -162,6 +164,19 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     const job = await ownJob(jobs, request);
     await jobs.requestCancel(job.jobId);
     return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
+  });
+
+  // The account's webhook signing secret: shown to its own keys, and rotated at will (the
+  // old one stops signing at once; verify with the new one from then on).
+  app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' } }, async (request) =>
+    successEnvelope(request, { secret: await options.webhooks.secret(request.auth!.accountId) }, { checks: 0 }),
+  );
+  app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' } }, async (request) =>
+    successEnvelope(request, { secret: await options.webhooks.rotate(request.auth!.accountId) }, { checks: 0 }),
+  );
+  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' } }, async (request) => {
+    const job = await ownJob(jobs, request);
+    return successEnvelope(request, { job_id: job.jobId, webhook_url: job.webhookUrl, attempts: await options.webhooks.attempts(job.accountId, job.jobId) }, { checks: 0 });
   });
 
   // Progress as Server-Sent Events: the job's status whenever it changes, then its final

@@ -17,6 +17,8 @@ export interface FinalizeDeps {
   wallet: WalletStore;
   results: ResultStore;
   log: Logger;
+  /** Called once when the job has just finished (the webhook is queued from here). */
+  onFinished: (jobId: string) => Promise<void>;
 }
 
 function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
@@ -77,5 +79,8 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   await deps.wallet.release(job.accountId, jobId);
   const releasedPaise = Math.max(0, latest.reservedPaise - latest.chargedPaise);
   const finished = await deps.jobs.finish(jobId, latest.status === 'cancelled' ? 'cancelled' : 'completed', releasedPaise);
-  if (finished) deps.log.info({ rows: latest.rows, chargedPaise: latest.chargedPaise, releasedPaise }, 'bulk job finished');
+  if (finished) {
+    deps.log.info({ rows: latest.rows, chargedPaise: latest.chargedPaise, releasedPaise }, 'bulk job finished');
+    await deps.onFinished(jobId);
+  }
 }

@@ -1,0 +1,523 @@
+/**
+ * bench:bulk — bulk jobs (API.md "Bulk jobs") end to end, loopback only, in three parts, each
+ * against a baseline or a bound measured or known in the same run:
+ *
+ * (a) Sandbox throughput: a 100,000-row gst.verify CSV (sandbox key) uploaded as multipart to a
+ *     real API server process (`node --import tsx src/server.ts`, its in-process worker pools as
+ *     `npm start` runs them, default BV_WORKER_CONCURRENCY / BV_BULK_ROW_CONCURRENCY), timed
+ *     from the first byte of the upload to the job's status `completed` (results files
+ *     written). Rows are all distinct: the sandbox registry's GSTINs (found, billed) and then
+ *     well-formed GSTINs no entity carries (not found, not billed).
+ *     Baseline: a bare BullMQ Queue + Worker with a no-op processor on the same Redis, in this
+ *     process: as many no-op jobs as the bulk job has rows, added with addBulk (in batches,
+ *     while the worker drains), with the verify pool's job options and as many jobs at once as
+ *     the pool verifies rows at once (BV_WORKER_CONCURRENCY × BV_BULK_ROW_CONCURRENCY). It is
+ *     the queue's own ceiling for work that does nothing: what a design with one BullMQ job per
+ *     row could reach at best. The ratio (bulk rows/s ÷ no-op jobs/s) says how much of that the
+ *     whole per-row path (validation, dedupe, files, Redis row results, wallet charge,
+ *     finalize) keeps; above 1, chunking beat the queue's per-job overhead. Also measured: the
+ *     bulk job's own queue floor, as many no-op jobs as it has chunks, carrying payloads of the
+ *     chunks' size, at the pool's chunk concurrency.
+ * (b) Simulator-backed throughput: a live key, the GSP as the only gst.verify source, pointing at
+ *     the simulator (in this process) answering after 50 ms, with max_in_flight 32. The bound is
+ *     32 / 0.05 s = 640 rows/s; the figure is rows / (upload → completed) as a fraction of it
+ *     (target ≥ 0.9). The API's in-process pools run, plus BENCH_B_WORKERS extra
+ *     `workers/verify.ts` processes so that the rows wanted at once exceed 32.
+ * (c) Memory while a 1,000,000-row CSV is accepted (streamed from a generator, never built in
+ *     memory) by a fresh API process: its peak RSS (VmHWM, and VmRSS polled) and Redis's
+ *     used_memory polled (with its value before the upload), until the POST answers 202; the
+ *     job is then cancelled. Targets: API < 300 MB, Redis < 512 MB.
+ *
+ * Env: BENCH_PARTS (default "abc"), BENCH_A_ROWS (100000), BENCH_B_ROWS (5000), BENCH_C_ROWS
+ * (1000000), BENCH_B_WORKERS (1), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
+ * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { makeGstin } from '../../src/domain/identifiers/gstin.js';
+import { startSimulator, type RunningSimulator } from '../../src/sim/simulator.js';
+import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
+import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import { writeSimSources } from '../helpers/sim-sources.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const parts = process.env.BENCH_PARTS ?? 'abc';
+const A_ROWS = Number(process.env.BENCH_A_ROWS ?? 100_000);
+const B_ROWS = Number(process.env.BENCH_B_ROWS ?? 5_000);
+const C_ROWS = Number(process.env.BENCH_C_ROWS ?? 1_000_000);
+const B_WORKERS = Number(process.env.BENCH_B_WORKERS ?? 1);
+const B_WORKER_CONCURRENCY = Number(process.env.BENCH_B_WORKER_CONCURRENCY ?? 4);
+const B_ROW_CONCURRENCY = Number(process.env.BENCH_B_ROW_CONCURRENCY ?? 16);
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const ADMIN = 'bench-admin-token-0123456789abcdef';
+const KEY_PREFIX = 'bench-bulk';
+/** The server's defaults (src/config.ts), which the API process runs with here. */
+const SERVER = { chunkRows: 100, workerConcurrency: 4, rowConcurrency: 8 };
+const LIMIT = 32;
+const LATENCY_MS = 50;
+const MB = 1024 * 1024;
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+
+// ---------------------------------------------------------------------------------------------
+// Processes and clean-up
+// ---------------------------------------------------------------------------------------------
+
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void>)[] = [];
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
+    if (timedOut) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+  children.delete(child);
+}
+
+/** Spawns `node --import tsx <script>` and waits until it prints `ready`. */
+async function startNode(script: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; tail: () => string }> {
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let out = '';
+  // Keep draining (a full pipe would block the child); keep the tail for error messages.
+  const keep = (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const check = () => {
+      const found = ready.exec(out);
+      if (found) {
+        child.stdout?.off('data', check);
+        child.off('exit', exited);
+        resolve(found);
+      }
+    };
+    const exited = (code: number | null) => reject(new Error(`${script} exited with ${code}: ${out}`));
+    child.stdout?.on('data', check);
+    child.once('exit', exited);
+  });
+  return { child, match, tail: () => out };
+}
+
+async function startApi(env: Record<string, string>) {
+  const started = await startNode('src/server.ts', env, /listening on (http:\/\/\S+)/);
+  return { ...started, url: started.match[1] as string };
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+// ---------------------------------------------------------------------------------------------
+
+interface JobStatus {
+  job_id: string;
+  status: string;
+  rows: { total: number; valid: number; invalid: number; duplicates: number; done: number; ok: number; not_found: number; failed: number };
+  charged_inr: number;
+  results: { csv: string; jsonl: string } | null;
+}
+
+async function call<T>(method: string, url: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 500)}`);
+  return JSON.parse(text) as T;
+}
+
+/** CSV text in ~64 KB pieces, generated row by row: the file never exists whole. */
+function* csvPieces(header: string, rows: Iterable<string>): Generator<Buffer> {
+  let piece = `${header}\n`;
+  for (const row of rows) {
+    piece += `${row}\n`;
+    if (piece.length >= 65_536) {
+      yield Buffer.from(piece);
+      piece = '';
+    }
+  }
+  if (piece !== '') yield Buffer.from(piece);
+}
+
+/**
+ * POSTs a multipart upload (operation field, then the file part) streamed with chunked transfer
+ * encoding, honouring back-pressure. Resolves with the answer, and when the answer came.
+ */
+async function uploadCsv(apiUrl: string, key: string, operation: string, pieces: Iterable<Buffer>): Promise<{ status: number; body: string; answeredAt: number; bytes: number }> {
+  const boundary = `----bv-bench-${randomBytes(8).toString('hex')}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="operation"\r\n\r\n${operation}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
+  let bytes = 0;
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = http.request(`${apiUrl}/v1/bulk/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    request.on('response', (response) => {
+      answered = true;
+      const answeredAt = performance.now();
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (body += text));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, answeredAt, bytes }));
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    void (async () => {
+      request.write(head);
+      for (const piece of pieces) {
+        if (answered) return;
+        bytes += piece.length;
+        if (!request.write(piece)) await once(request, 'drain');
+      }
+      request.end(tail);
+    })().catch((error: unknown) => {
+      if (!answered) reject(error as Error);
+    });
+  });
+}
+
+async function waitForJob(apiUrl: string, key: string, jobId: string, pollMs: number, onDone?: (status: JobStatus) => void): Promise<{ status: JobStatus; at: number }> {
+  const deadline = Date.now() + 240_000;
+  let allDone = false;
+  for (;;) {
+    const { data } = await call<{ data: JobStatus }>('GET', `${apiUrl}/v1/bulk/jobs/${jobId}`, key);
+    const at = performance.now();
+    if (!allDone && data.rows.done >= data.rows.valid - data.rows.duplicates) {
+      allDone = true;
+      onDone?.(data);
+    }
+    if (data.status === 'completed' || data.status === 'cancelled' || data.status === 'failed') return { status: data, at };
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${data.status} after 240 s: ${JSON.stringify(data.rows)}`);
+    await sleep(pollMs);
+  }
+}
+
+/** Times one job from the upload's first byte to `completed`; `verifiedAt` when every row was done. */
+async function runJob(apiUrl: string, key: string, rows: Iterable<string>, pollMs: number) {
+  const started = performance.now();
+  const upload = await uploadCsv(apiUrl, key, 'gst.verify', csvPieces('gstin,customer_ref', rows));
+  if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+  const jobId = (JSON.parse(upload.body) as { data: { job_id: string } }).data.job_id;
+  let verifiedAt = 0;
+  const done = await waitForJob(apiUrl, key, jobId, pollMs, () => (verifiedAt = performance.now()));
+  if (done.status.status !== 'completed') throw new Error(`job ${jobId} ended ${done.status.status}`);
+  return { jobId, status: done.status, totalMs: done.at - started, intakeMs: upload.answeredAt - started, verifyMs: verifiedAt - upload.answeredAt, finalizeMs: done.at - verifiedAt };
+}
+
+async function countResultLines(apiUrl: string, key: string, jobId: string): Promise<number> {
+  const response = await fetch(`${apiUrl}/v1/bulk/jobs/${jobId}/results.csv`, { headers: { authorization: `Bearer ${key}` } });
+  if (!response.ok || response.body === null) throw new Error(`results.csv: ${response.status}`);
+  let lines = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) for (const byte of chunk) if (byte === 10) lines++;
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const letter = (n: number) => LETTERS.charAt(n % 26);
+
+/** The i-th of many well-formed GSTINs (valid state, PAN and check character) that no sandbox entity carries. */
+function unknownGstin(i: number): string {
+  const pan = `QZ${letter(i)}C${letter(Math.floor(i / 26))}${String(Math.floor(i / 676) % 10_000).padStart(4, '0')}${letter(Math.floor(i / 6_760_000))}`;
+  return makeGstin('27', pan, '1');
+}
+
+/** `count` distinct rows: the registry's GSTINs first (found), then unknown ones (not found). */
+function* distinctRows(known: readonly string[], count: number): Generator<string> {
+  for (let i = 0; i < count; i++) {
+    const gstin = i < known.length ? (known[i] as string) : unknownGstin(i - known.length);
+    yield `${gstin},cust-${String(i + 1).padStart(7, '0')}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory probes
+// ---------------------------------------------------------------------------------------------
+
+function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : NaN;
+}
+
+function infoField(info: string, field: string): number {
+  const match = new RegExp(`^${field}:(\\d+)`, 'm').exec(info);
+  return match ? Number(match[1]) : NaN;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bench
+// ---------------------------------------------------------------------------------------------
+
+const print = (...lines: string[]) => console.log(lines.join('\n'));
+
+async function createAccount(apiUrl: string): Promise<{ sandbox: string; live: string }> {
+  const created = await call<{ sandbox_key: string; live_key: string }>('POST', `${apiUrl}/admin/v1/accounts`, ADMIN, {
+    name: 'bench-bulk',
+    // A 1,000,000-row gst.verify job holds ₹7,50,000; the polling must never be rate limited.
+    balance_inr: 50_000_000,
+    rate_limit_per_minute: 1_000_000,
+  });
+  return { sandbox: created.sandbox_key, live: created.live_key };
+}
+
+/** Bare BullMQ on the same Redis: `jobs` no-op jobs, added in addBulk batches while the worker drains. */
+async function noopRate(redisUrl: string, name: string, jobs: number, concurrency: number, data: (i: number) => unknown): Promise<{ ms: number; perSecond: number }> {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const prefix = `${KEY_PREFIX}-baseline`;
+  // The verify pool's job options (src/queue/queues.ts), so completion does the same bookkeeping.
+  const opts = { attempts: 5, backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 }, removeOnComplete: { age: 3_600, count: 10_000 }, removeOnFail: { age: 7 * 86_400 } };
+  const queue = new Queue(name, { connection, prefix });
+  let completed = 0;
+  let resolveAll: () => void = () => undefined;
+  const allDone = new Promise<void>((resolve) => (resolveAll = resolve));
+  const worker = new Worker(name, async () => undefined, { connection: workerConnection, prefix, concurrency, autorun: false });
+  worker.on('completed', () => {
+    if (++completed === jobs) resolveAll();
+  });
+  worker.on('failed', (_job, error) => console.error('baseline job failed', error));
+  await queue.waitUntilReady();
+  const started = performance.now();
+  void worker.run();
+  const BATCH = 1_000;
+  for (let first = 0; first < jobs; first += BATCH) {
+    const batch = Array.from({ length: Math.min(BATCH, jobs - first) }, (_, k) => ({ name: 'noop', data: data(first + k), opts: { ...opts, jobId: `${name}-${first + k}` } }));
+    await queue.addBulk(batch);
+  }
+  await allDone;
+  const ms = performance.now() - started;
+  await worker.close();
+  await queue.obliterate({ force: true });
+  await queue.close();
+  connection.disconnect();
+  workerConnection.disconnect();
+  return { ms, perSecond: (jobs * 1000) / ms };
+}
+
+async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly string[], redisUrl: string): Promise<void> {
+  // Warm-up (JIT, connections, scripts): a small job, not counted.
+  await runJob(apiUrl, keys.sandbox, distinctRows(known, 2_000), 50);
+
+  const job = await runJob(apiUrl, keys.sandbox, distinctRows(known, A_ROWS), 100);
+  const lines = await countResultLines(apiUrl, keys.sandbox, job.jobId);
+  if (lines !== A_ROWS + 1) throw new Error(`results.csv has ${lines} lines, expected ${A_ROWS + 1}`);
+  const rate = (A_ROWS * 1000) / job.totalMs;
+
+  const perRow = await noopRate(redisUrl, 'noop-rows', A_ROWS, SERVER.workerConcurrency * SERVER.rowConcurrency, (i) => ({ i }));
+  const chunks = Math.ceil(A_ROWS / SERVER.chunkRows);
+  const chunkPayload = (i: number) => ({
+    jobId: 'job_00000000000000000000',
+    accountId: 'acct_0000000000000000',
+    environment: 'sandbox',
+    operation: 'gst.verify',
+    chunk: i,
+    rows: Array.from({ length: SERVER.chunkRows }, (_, k) => ({ row: i * SERVER.chunkRows + k + 1, request: { gstin: unknownGstin(i * SERVER.chunkRows + k) } })),
+  });
+  const perChunk = await noopRate(redisUrl, 'noop-chunks', chunks, SERVER.workerConcurrency, chunkPayload);
+
+  print(
+    '',
+    `### (a) sandbox bulk throughput: ${fmt(A_ROWS)} distinct gst.verify rows, sandbox key, upload → results`,
+    '',
+    `API process with its in-process pools at the defaults: ${SERVER.chunkRows} rows per chunk, ${SERVER.workerConcurrency} chunks × ${SERVER.rowConcurrency} rows at once. ` +
+      `Rows: ${fmt(job.status.rows.ok)} ok (billed ₹${fmt(job.status.charged_inr, 2)}), ${fmt(job.status.rows.not_found)} not_found, ${fmt(job.status.rows.failed)} failed.`,
+    '',
+    '| measure | time | rate |',
+    '|---|---|---|',
+    `| bulk job: upload → status completed | ${seconds(job.totalMs)} | **${fmt(rate)} rows/s** |`,
+    `| … intake (POST → 202: parse, validate, dedupe, input file, hold, enqueue) | ${seconds(job.intakeMs)} | ${fmt((A_ROWS * 1000) / job.intakeMs)} rows/s |`,
+    `| … verify (202 → every row done) | ${seconds(job.verifyMs)} | ${fmt((A_ROWS * 1000) / job.verifyMs)} rows/s |`,
+    `| … finalize (→ completed: results.csv + .jsonl) | ${seconds(job.finalizeMs)} | |`,
+    `| baseline: bare BullMQ, ${fmt(A_ROWS)} no-op jobs (addBulk), concurrency ${SERVER.workerConcurrency * SERVER.rowConcurrency} | ${seconds(perRow.ms)} | ${fmt(perRow.perSecond)} jobs/s |`,
+    `| queue floor: bare BullMQ, ${fmt(chunks)} no-op jobs with the chunks' payloads, concurrency ${SERVER.workerConcurrency} | ${seconds(perChunk.ms)} | ${fmt(perChunk.perSecond)} jobs/s |`,
+    '',
+    `Ratio (bulk rows/s ÷ no-op BullMQ jobs/s): **${(rate / perRow.perSecond).toFixed(2)}**. ` +
+      `The chunk jobs' own queue floor is ${((100 * perChunk.ms) / job.totalMs).toFixed(1)}% of the bulk job's time.`,
+  );
+}
+
+async function partB(apiUrl: string, keys: { live: string }, known: readonly string[], sim: RunningSimulator, workerEnv: Record<string, string>): Promise<void> {
+  if (known.length < B_ROWS) throw new Error(`the sandbox registry has ${known.length} GSTINs, fewer than BENCH_B_ROWS`);
+  const workers = await Promise.all(
+    Array.from({ length: B_WORKERS }, () =>
+      startNode('workers/verify.ts', { ...workerEnv, BV_WORKER_CONCURRENCY: String(B_WORKER_CONCURRENCY), BV_BULK_ROW_CONCURRENCY: String(B_ROW_CONCURRENCY) }, /worker pool running/),
+    ),
+  );
+  try {
+    // Warm-up on other rows than the measured ones (a row is verified once per job anyway).
+    await runJob(apiUrl, keys.live, distinctRows(known.slice(B_ROWS), 500), 50);
+    sim.resetStats();
+    const job = await runJob(apiUrl, keys.live, distinctRows(known, B_ROWS), 25);
+    const seen = sim.stats().upstreams['gstn-gsp'];
+    if (job.status.rows.ok !== B_ROWS) throw new Error(`expected ${B_ROWS} ok rows, got ${JSON.stringify(job.status.rows)}`);
+    const bound = LIMIT / (LATENCY_MS / 1000);
+    const rate = (B_ROWS * 1000) / job.totalMs;
+    const verifyRate = (B_ROWS * 1000) / job.verifyMs;
+    const demand = SERVER.workerConcurrency * SERVER.rowConcurrency + B_WORKERS * B_WORKER_CONCURRENCY * B_ROW_CONCURRENCY;
+    print(
+      '',
+      `### (b) simulator-backed throughput: ${fmt(B_ROWS)} gst.verify rows, live key, GSP only, ${LATENCY_MS} ms, max_in_flight ${LIMIT}`,
+      '',
+      `Bound: ${LIMIT} / ${LATENCY_MS / 1000} s = ${fmt(bound)} rows/s. Rows wanted at once: ${demand} (API process ${SERVER.workerConcurrency} × ${SERVER.rowConcurrency}` +
+        `${B_WORKERS > 0 ? `, + ${B_WORKERS} verify worker process${B_WORKERS > 1 ? 'es' : ''} × ${B_WORKER_CONCURRENCY} × ${B_ROW_CONCURRENCY}` : ''}).`,
+      '',
+      '| measure | time | rows/s | fraction of bound (target ≥ 0.9) |',
+      '|---|---|---|---|',
+      `| upload → status completed | ${seconds(job.totalMs)} | ${fmt(rate)} | **${(rate / bound).toFixed(2)}** |`,
+      `| … intake (POST → 202) | ${seconds(job.intakeMs)} | | |`,
+      `| … verify (202 → every row done) | ${seconds(job.verifyMs)} | ${fmt(verifyRate)} | ${(verifyRate / bound).toFixed(2)} |`,
+      `| … finalize | ${seconds(job.finalizeMs)} | | |`,
+      '',
+      `Simulator (GSP): ${fmt(seen.requests)} requests, max ${seen.max_in_flight} in flight (limit ${LIMIT}), ` +
+        `mean in flight over the verify phase ≈ ${((seen.requests * LATENCY_MS) / job.verifyMs).toFixed(1)}, statuses ${JSON.stringify(seen.by_status)}.`,
+    );
+  } finally {
+    await Promise.all(workers.map((w) => stopChild(w.child)));
+  }
+}
+
+async function partC(env: Record<string, string>, redisUrl: string): Promise<void> {
+  // A fresh API process, so its peak RSS is this upload's (plus start-up), not part (a)'s.
+  const api = await startApi(env);
+  const redis = new Redis(redisUrl);
+  try {
+    const keys = await createAccount(api.url);
+    const pid = api.child.pid as number;
+    const startRss = procStatusMb(pid, 'VmRSS');
+    const redisBefore = infoField(await redis.info('memory'), 'used_memory') / MB;
+    let apiPeakRss = startRss;
+    let redisPeak = redisBefore;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        apiPeakRss = Math.max(apiPeakRss, procStatusMb(pid, 'VmRSS'));
+        redisPeak = Math.max(redisPeak, infoField(await redis.info('memory'), 'used_memory') / MB);
+        await sleep(50);
+      }
+    })();
+    const started = performance.now();
+    const upload = await uploadCsv(api.url, keys.sandbox, 'gst.verify', csvPieces('gstin,customer_ref', distinctRows([], C_ROWS)));
+    sampling = false;
+    await sampler;
+    const hwm = procStatusMb(pid, 'VmHWM');
+    const info = await redis.info('memory');
+    redisPeak = Math.max(redisPeak, infoField(info, 'used_memory') / MB);
+    const lifetimePeak = infoField(info, 'used_memory_peak') / MB;
+    if (upload.status !== 202) throw new Error(`the ${C_ROWS}-row upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+    const { data } = JSON.parse(upload.body) as { data: { job_id: string; rows: JobStatus['rows'] } };
+    await call('POST', `${api.url}/v1/bulk/jobs/${data.job_id}/cancel`, keys.sandbox);
+    const apiPeak = Math.max(hwm, apiPeakRss);
+    print(
+      '',
+      `### (c) memory while a ${fmt(C_ROWS)}-row CSV (${fmt(upload.bytes / MB, 1)} MB, streamed) is accepted: upload → 202 in ${seconds(upload.answeredAt - started)}`,
+      '',
+      '| process | before upload | peak until 202 | target | met |',
+      '|---|---|---|---|---|',
+      `| API process RSS (VmHWM; VmRSS polled every 50 ms: ${fmt(apiPeakRss)} MB) | ${fmt(startRss)} MB | **${fmt(apiPeak)} MB** | < 300 MB | ${apiPeak < 300 ? 'yes' : 'NO'} |`,
+      `| Redis used_memory (polled every 50 ms) | ${fmt(redisBefore)} MB | **${fmt(redisPeak)} MB** | < 512 MB | ${redisPeak < 512 ? 'yes' : 'NO'} |`,
+      '',
+      `Rows accepted: ${fmt(data.rows.valid)} valid (${fmt(Math.ceil(data.rows.valid / SERVER.chunkRows))} chunks queued); job cancelled after the 202. ` +
+        `Redis used_memory_peak over the whole run (parts a–c): ${fmt(lifetimePeak)} MB.`,
+    );
+  } finally {
+    redis.disconnect();
+    await stopChild(api.child);
+  }
+}
+
+async function main(): Promise<void> {
+  const benchStarted = performance.now();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-bulk-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const redis: ManagedRedis = await startManagedRedis({ dataDir });
+  cleanups.push(() => redis.stop());
+  const sim = await startSimulator({ port: 0 });
+  cleanups.push(() => sim.close());
+  sim.configure({ upstreams: { 'gstn-gsp': { latencyMs: LATENCY_MS } } });
+  // Only the GSP answers gst.verify, so every live row passes its limit of 32 in flight.
+  const sourcesFile = await writeSimSources(sim.url, {}, (document) => {
+    document.checks['gst.verify'] = ['gsp'];
+    Object.assign(document.sources.gsp as object, { max_in_flight: LIMIT, max_rate_per_second: 0, timeout_ms: 3_000 });
+  });
+  cleanups.push(() => rm(path.dirname(sourcesFile), { recursive: true, force: true }));
+  const known = loadSandboxRegistry().identifiers('gstin');
+
+  const env = { PORT: '0', REDIS_URL: redis.url, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir, BV_KEY_PREFIX: KEY_PREFIX, BV_SOURCES: sourcesFile };
+  const probe = new Redis(redis.url);
+  const redisVersion = /redis_version:(\S+)/.exec(await probe.info('server'))?.[1] ?? '?';
+  probe.disconnect();
+  print(
+    `bench:bulk on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, redis-server ${redisVersion}; ` +
+      `API and worker processes under tsx (node --import tsx), loopback only`,
+  );
+
+  if (parts.includes('a') || parts.includes('b')) {
+    const api = await startApi(env);
+    try {
+      const keys = await createAccount(api.url);
+      if (parts.includes('a')) await partA(api.url, keys, known, redis.url);
+      if (parts.includes('b')) await partB(api.url, keys, known, sim, { ...env, PORT: '' });
+    } catch (error) {
+      console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);
+      throw error;
+    } finally {
+      await stopChild(api.child);
+    }
+  }
+  if (parts.includes('c')) await partC(env, redis.url);
+  print('', `(bench wall time ${seconds(performance.now() - benchStarted)})`);
+}
+
+async function cleanUp(): Promise<void> {
+  await Promise.all([...children].map((child) => stopChild(child).catch(() => undefined)));
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('clean-up failed:', error));
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error('bench:bulk failed:', error);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
