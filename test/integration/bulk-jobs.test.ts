@@ -144,7 +144,7 @@ describe('bulk jobs end to end', () => {
 
   it('posts a signed webhook when the job completes, retrying a failed delivery and recording each attempt', async () => {
     const received: { body: string; signature: string }[] = [];
-    let answers = [500, 200];
+    const answers = [500, 200];
     const receiver = createServer((request, response) => {
       let body = '';
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
