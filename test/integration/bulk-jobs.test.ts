@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +107,22 @@ describe('bulk jobs end to end', () => {
     expect(done).toMatchObject({ status: 'completed', rows: { total: 2, ok: 2 }, charged_inr: 2 });
     const jsonl = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as { input: Record<string, string> });
     expect(jsonl[1]?.input).toEqual({ GSTIN: scenario('late-filer').identifiers.gstin, 'Vendor Code': 'V,2' });
+  });
+
+  it('runs the shipped 100-row sample as the README describes it', async () => {
+    const csv = readFileSync(fileURLToPath(new URL('../../samples/vendors-100.csv', import.meta.url)), 'utf8');
+    const boundary = '----bvsample';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk/jobs',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.verify\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors-100.csv"\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    expect(created.json().data.rows).toEqual({ total: 100, valid: 99, invalid: 1, duplicates: 1 });
+    const done = await waitFinished(created.json().data.job_id as string);
+    expect(done).toMatchObject({ status: 'completed', rows: { done: 98, ok: 97, not_found: 1 } });
+    expect(done.charged_inr).toBe(72.75);
   });
 
   it('refuses an upload it cannot read with 400 saying what was expected, and bills nothing', async () => {
