@@ -55,7 +55,9 @@ const parts = process.env.BENCH_PARTS ?? 'abc';
 const A_ROWS = Number(process.env.BENCH_A_ROWS ?? 100_000);
 const B_ROWS = Number(process.env.BENCH_B_ROWS ?? 5_000);
 const C_ROWS = Number(process.env.BENCH_C_ROWS ?? 1_000_000);
-const B_WORKERS = Number(process.env.BENCH_B_WORKERS ?? 1);
+const B_API_WORKER_CONCURRENCY = Number(process.env.BENCH_B_API_WORKER_CONCURRENCY ?? 4);
+const B_API_ROW_CONCURRENCY = Number(process.env.BENCH_B_API_ROW_CONCURRENCY ?? 16);
+const B_WORKERS = Number(process.env.BENCH_B_WORKERS ?? 0);
 const B_WORKER_CONCURRENCY = Number(process.env.BENCH_B_WORKER_CONCURRENCY ?? 4);
 const B_ROW_CONCURRENCY = Number(process.env.BENCH_B_ROW_CONCURRENCY ?? 16);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
@@ -369,14 +371,22 @@ async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly 
   );
 }
 
-async function partB(apiUrl: string, keys: { live: string }, known: readonly string[], sim: RunningSimulator, workerEnv: Record<string, string>): Promise<void> {
-  if (known.length < B_ROWS) throw new Error(`the sandbox registry has ${known.length} GSTINs, fewer than BENCH_B_ROWS`);
+async function partB(env: Record<string, string>, known: readonly string[], sim: RunningSimulator): Promise<void> {
+  if (known.length < B_ROWS + 500) throw new Error(`the sandbox registry has ${known.length} GSTINs, too few for BENCH_B_ROWS`);
+  // An API process of its own, its pools sized so the rows wanted at once exceed the limit.
+  const api = await startApi({ ...env, BV_WORKER_CONCURRENCY: String(B_API_WORKER_CONCURRENCY), BV_BULK_ROW_CONCURRENCY: String(B_API_ROW_CONCURRENCY) });
+  const apiUrl = api.url;
   const workers = await Promise.all(
     Array.from({ length: B_WORKERS }, () =>
-      startNode('workers/verify.ts', { ...workerEnv, BV_WORKER_CONCURRENCY: String(B_WORKER_CONCURRENCY), BV_BULK_ROW_CONCURRENCY: String(B_ROW_CONCURRENCY) }, /worker pool running/),
+      startNode(
+        'workers/verify.ts',
+        { ...env, PORT: '', BV_WORKER_CONCURRENCY: String(B_WORKER_CONCURRENCY), BV_BULK_ROW_CONCURRENCY: String(B_ROW_CONCURRENCY) },
+        /worker pool running/,
+      ),
     ),
   );
   try {
+    const keys = await createAccount(apiUrl);
     // Warm-up on other rows than the measured ones (a row is verified once per job anyway).
     await runJob(apiUrl, keys.live, distinctRows(known.slice(B_ROWS), 500), 50);
     sim.resetStats();
@@ -386,12 +396,12 @@ async function partB(apiUrl: string, keys: { live: string }, known: readonly str
     const bound = LIMIT / (LATENCY_MS / 1000);
     const rate = (B_ROWS * 1000) / job.totalMs;
     const verifyRate = (B_ROWS * 1000) / job.verifyMs;
-    const demand = SERVER.workerConcurrency * SERVER.rowConcurrency + B_WORKERS * B_WORKER_CONCURRENCY * B_ROW_CONCURRENCY;
+    const demand = B_API_WORKER_CONCURRENCY * B_API_ROW_CONCURRENCY + B_WORKERS * B_WORKER_CONCURRENCY * B_ROW_CONCURRENCY;
     print(
       '',
       `### (b) simulator-backed throughput: ${fmt(B_ROWS)} gst.verify rows, live key, GSP only, ${LATENCY_MS} ms, max_in_flight ${LIMIT}`,
       '',
-      `Bound: ${LIMIT} / ${LATENCY_MS / 1000} s = ${fmt(bound)} rows/s. Rows wanted at once: ${demand} (API process ${SERVER.workerConcurrency} × ${SERVER.rowConcurrency}` +
+      `Bound: ${LIMIT} / ${LATENCY_MS / 1000} s = ${fmt(bound)} rows/s. Rows wanted at once: ${demand} (API process ${B_API_WORKER_CONCURRENCY} chunks × ${B_API_ROW_CONCURRENCY} rows` +
         `${B_WORKERS > 0 ? `, + ${B_WORKERS} verify worker process${B_WORKERS > 1 ? 'es' : ''} × ${B_WORKER_CONCURRENCY} × ${B_ROW_CONCURRENCY}` : ''}).`,
       '',
       '| measure | time | rows/s | fraction of bound (target ≥ 0.9) |',
@@ -404,8 +414,11 @@ async function partB(apiUrl: string, keys: { live: string }, known: readonly str
       `Simulator (GSP): ${fmt(seen.requests)} requests, max ${seen.max_in_flight} in flight (limit ${LIMIT}), ` +
         `mean in flight over the verify phase ≈ ${((seen.requests * LATENCY_MS) / job.verifyMs).toFixed(1)}, statuses ${JSON.stringify(seen.by_status)}.`,
     );
+  } catch (error) {
+    console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);
+    throw error;
   } finally {
-    await Promise.all(workers.map((w) => stopChild(w.child)));
+    await Promise.all([api.child, ...workers.map((w) => w.child)].map((child) => stopChild(child)));
   }
 }
 
@@ -484,12 +497,10 @@ async function main(): Promise<void> {
       `API and worker processes under tsx (node --import tsx), loopback only`,
   );
 
-  if (parts.includes('a') || parts.includes('b')) {
+  if (parts.includes('a')) {
     const api = await startApi(env);
     try {
-      const keys = await createAccount(api.url);
-      if (parts.includes('a')) await partA(api.url, keys, known, redis.url);
-      if (parts.includes('b')) await partB(api.url, keys, known, sim, { ...env, PORT: '' });
+      await partA(api.url, await createAccount(api.url), known, redis.url);
     } catch (error) {
       console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);
       throw error;
@@ -497,6 +508,7 @@ async function main(): Promise<void> {
       await stopChild(api.child);
     }
   }
+  if (parts.includes('b')) await partB(env, known, sim);
   if (parts.includes('c')) await partC(env, redis.url);
   print('', `(bench wall time ${seconds(performance.now() - benchStarted)})`);
 }

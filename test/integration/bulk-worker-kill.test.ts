@@ -1,32 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { startVerifyWorker } from '../helpers/worker-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A verify worker pool in its own process (`npm run worker:verify`), on the test's Redis. */
-async function startVerifyWorker(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/verify.ts'], {
-    cwd: root,
-    env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  for (let i = 0; i < 600 && !out.includes('worker pool running'); i++) {
-    if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  if (!out.includes('worker pool running')) throw new Error(`worker did not start: ${out}`);
-  return child;
-}
 
 /**
  * A verify worker killed with SIGKILL in the middle of a job: its chunks run again elsewhere
