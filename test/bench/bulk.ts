@@ -30,12 +30,14 @@
  *
  * Env: BENCH_PARTS (default "abc"), BENCH_A_ROWS (100000), BENCH_B_ROWS (5000), BENCH_C_ROWS
  * (1000000), BENCH_B_WORKERS (1), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
- * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there).
+ * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there), BENCH_NODE_ARGS
+ * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
+ * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -61,6 +63,8 @@ const B_WORKERS = Number(process.env.BENCH_B_WORKERS ?? 0);
 const B_WORKER_CONCURRENCY = Number(process.env.BENCH_B_WORKER_CONCURRENCY ?? 4);
 const B_ROW_CONCURRENCY = Number(process.env.BENCH_B_ROW_CONCURRENCY ?? 16);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+const CHILD_OUTPUT = process.env.BENCH_CHILD_OUTPUT;
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const KEY_PREFIX = 'bench-bulk';
 /** The server's defaults (src/config.ts), which the API process runs with here. */
@@ -95,7 +99,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /** Spawns `node --import tsx <script>` and waits until it prints `ready`. */
 async function startNode(script: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; tail: () => string }> {
   const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile, ...NODE_ARGS, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,6 +112,11 @@ async function startNode(script: string, env: Record<string, string>, ready: Reg
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (CHILD_OUTPUT) {
+    const file = createWriteStream(path.join(CHILD_OUTPUT, `${path.basename(script, '.ts')}-${child.pid}.log`));
+    child.stdout?.pipe(file);
+    child.stderr?.pipe(file);
+  }
   const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const check = () => {
       const found = ready.exec(out);
@@ -233,7 +242,15 @@ async function runJob(apiUrl: string, key: string, rows: Iterable<string>, pollM
   let verifiedAt = 0;
   const done = await waitForJob(apiUrl, key, jobId, pollMs, () => (verifiedAt = performance.now()));
   if (done.status.status !== 'completed') throw new Error(`job ${jobId} ended ${done.status.status}`);
-  return { jobId, status: done.status, totalMs: done.at - started, intakeMs: upload.answeredAt - started, verifyMs: verifiedAt - upload.answeredAt, finalizeMs: done.at - verifiedAt };
+  return {
+    jobId,
+    status: done.status,
+    totalMs: done.at - started,
+    intakeMs: upload.answeredAt - started,
+    verifyMs: verifiedAt - upload.answeredAt,
+    finalizeMs: done.at - verifiedAt,
+    verifyWindow: { from: upload.answeredAt, to: verifiedAt },
+  };
 }
 
 async function countResultLines(apiUrl: string, key: string, jobId: string): Promise<number> {
@@ -272,6 +289,18 @@ function* distinctRows(known: readonly string[], count: number): Generator<strin
 function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
+}
+
+/** User + system CPU seconds a process has used so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Seconds a process's main thread (its event loop) waited, runnable, for a CPU so far (schedstat, ns). */
+function runQueueSeconds(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
 }
 
 function infoField(info: string, field: string): number {
@@ -371,6 +400,15 @@ async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly 
   );
 }
 
+async function redisPidOf(redisUrl: string): Promise<number> {
+  const client = new Redis(redisUrl);
+  try {
+    return infoField(await client.info('server'), 'process_id');
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function partB(env: Record<string, string>, known: readonly string[], sim: RunningSimulator): Promise<void> {
   if (known.length < B_ROWS + 500) throw new Error(`the sandbox registry has ${known.length} GSTINs, too few for BENCH_B_ROWS`);
   // An API process of its own, its pools sized so the rows wanted at once exceed the limit.
@@ -390,7 +428,36 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
     // Warm-up on other rows than the measured ones (a row is verified once per job anyway).
     await runJob(apiUrl, keys.live, distinctRows(known.slice(B_ROWS), 500), 50);
     sim.resetStats();
-    const job = await runJob(apiUrl, keys.live, distinctRows(known, B_ROWS), 25);
+    const redisPid = await redisPidOf(env.REDIS_URL as string);
+    const pids = { api: api.child.pid as number, workers: workers.map((w) => w.child.pid as number), redis: redisPid };
+    const cpuOf = () => ({
+      api: cpuSeconds(pids.api),
+      workers: pids.workers.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+      redis: cpuSeconds(pids.redis),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    });
+    const cpuBefore = cpuOf();
+    const waitBefore = runQueueSeconds(pids.api);
+    // Leases held (Redis) and requests at the simulator, sampled: a lease held while no request
+    // is at the simulator is the path's own overhead; a free lease is missing demand.
+    const leases = new Redis(env.REDIS_URL as string);
+    const samples: { at: number; leases: number; atSim: number }[] = [];
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const held = await leases.zcard(`${KEY_PREFIX}:{src:gsp}:leases`);
+        samples.push({ at: performance.now(), leases: held, atSim: sim.stats().upstreams['gstn-gsp'].in_flight });
+        await sleep(10);
+      }
+    })();
+    const job = await runJob(apiUrl, keys.live, distinctRows(known, B_ROWS), 25).finally(() => (sampling = false));
+    await sampler;
+    leases.disconnect();
+    const cpuAfter = cpuOf();
+    const apiWaitedS = runQueueSeconds(pids.api) - waitBefore;
+    const inWindow = samples.filter((sample) => sample.at >= job.verifyWindow.from && sample.at <= job.verifyWindow.to);
+    const mean = (pick: (sample: (typeof samples)[number]) => number) => inWindow.reduce((sum, sample) => sum + pick(sample), 0) / Math.max(inWindow.length, 1);
+    const busy = (name: keyof typeof cpuBefore) => `${fmt((100 * (cpuAfter[name] - cpuBefore[name]) * 1000) / job.totalMs)}%`;
     const seen = sim.stats().upstreams['gstn-gsp'];
     if (job.status.rows.ok !== B_ROWS) throw new Error(`expected ${B_ROWS} ok rows, got ${JSON.stringify(job.status.rows)}`);
     const bound = LIMIT / (LATENCY_MS / 1000);
@@ -413,6 +480,11 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
       '',
       `Simulator (GSP): ${fmt(seen.requests)} requests, max ${seen.max_in_flight} in flight (limit ${LIMIT}), ` +
         `mean in flight over the verify phase ≈ ${((seen.requests * LATENCY_MS) / job.verifyMs).toFixed(1)}, statuses ${JSON.stringify(seen.by_status)}.`,
+      `Sampled every 10 ms over the verify phase: ${mean((x) => x.leases).toFixed(1)} leases held on average (limit ${LIMIT}), ` +
+        `${mean((x) => x.atSim).toFixed(1)} requests at the simulator.`,
+      `CPU used over the job (100% = one core of ${os.cpus().length}; load average before: ${os.loadavg()[0]?.toFixed(2)}): API process ${busy('api')}` +
+        `${B_WORKERS > 0 ? `, worker processes ${busy('workers')}` : ''}, Redis ${busy('redis')}, this process (simulator, client) ${busy('bench')}; ` +
+        `the API process's main thread waited ${fmt(apiWaitedS, 2)} s of the job's ${fmt(job.totalMs / 1000, 2)} s runnable for a CPU.`,
     );
   } catch (error) {
     console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);
