@@ -125,6 +125,21 @@ describe('bulk jobs end to end', () => {
     expect(done.charged_inr).toBe(72.75);
   });
 
+  it('answers a retried upload with the same Idempotency-Key with the first job, creating nothing', async () => {
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/bulk/jobs',
+        headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'application/json', 'idempotency-key': 'upload-once' },
+        payload: JSON.stringify({ operation: 'gst.verify', rows: [{ gstin: '27AAJCS4821K1Z1' }] }),
+      });
+    const before = ((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length;
+    const [first, second] = [await send(), await send()];
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json().data.job_id).toBe(first.json().data.job_id);
+    expect(((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length).toBe(before + 1);
+  });
+
   it('refuses an upload it cannot read with 400 saying what was expected, and bills nothing', async () => {
     const before = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr as number;
     const noIdentifier = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ vendor: 'x' }] });
