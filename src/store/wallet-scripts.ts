@@ -57,7 +57,9 @@ local requested = tonumber(ARGV[2])
 if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
 local charge = math.min(requested, amount)
 redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HINCRBY', KEYS[1], 'held_paise', -amount)
+-- Lua's -0 reaches Redis as "-0", which HINCRBY refuses: a hold fully charged part by part
+-- (a bulk job whose every row was billed) has nothing left to release.
+if amount > 0 then redis.call('HINCRBY', KEYS[1], 'held_paise', 0 - amount) end
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
 if charge > 0 then
   balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)

@@ -158,6 +158,18 @@ describe('wallet holds, commits, releases and the ledger', () => {
       expect(await wallet.holdCharges(account, 'job-1')).toEqual(new Map([['row-1', 75], ['row-2', 75]]));
     });
 
+    it('releases a hold that was charged to the last paisa', async () => {
+      const account = newAccount();
+      await wallet.credit(account, 500, 'topup');
+      await wallet.hold(account, 'job-3', 150, 'job job-3', 600_000);
+      await wallet.chargePart(account, 'job-3', 'row-1', 75, 'row 1');
+      await wallet.chargePart(account, 'job-3', 'row-2', 75, 'row 2');
+      await wallet.release(account, 'job-3');
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 350, heldPaise: 0, availablePaise: 350 });
+      expect(await wallet.chargePart(account, 'job-3', 'row-3', 75, 'row 3')).toEqual({ status: 'resolved', paise: 0 });
+      expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+    });
+
     it('charges a key once under 50 concurrent attempts', async () => {
       const account = newAccount();
       await wallet.credit(account, 1000, 'topup');
