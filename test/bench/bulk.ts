@@ -21,15 +21,24 @@
  * (b) Simulator-backed throughput: a live key, the GSP as the only gst.verify source, pointing at
  *     the simulator (in this process) answering after 50 ms, with max_in_flight 32. The bound is
  *     32 / 0.05 s = 640 rows/s; the figure is rows / (upload → completed) as a fraction of it
- *     (target ≥ 0.9). The API's in-process pools run, plus BENCH_B_WORKERS extra
- *     `workers/verify.ts` processes so that the rows wanted at once exceed 32.
+ *     (target ≥ 0.9). An API process of its own runs the verify pool with 4 chunks × 16 rows at
+ *     once (64 rows wanting the 32 slots: one process, so its in-process semaphore hands slots
+ *     over without polling Redis); BENCH_B_WORKERS adds `workers/verify.ts` processes (slower
+ *     on a 2-core machine: more processes polling Redis for the same 32 leases). Also printed:
+ *     leases held vs requests at the simulator (sampled), CPU and run-queue wait, Redis
+ *     commands per row.
  * (c) Memory while a 1,000,000-row CSV is accepted (streamed from a generator, never built in
  *     memory) by a fresh API process: its peak RSS (VmHWM, and VmRSS polled) and Redis's
  *     used_memory polled (with its value before the upload), until the POST answers 202; the
  *     job is then cancelled. Targets: API < 300 MB, Redis < 512 MB.
  *
+ * Each part runs its own API process (`PORT=0`), against one managed Redis started here
+ * (src/store/managed-redis.ts), one temporary BV_DATA_DIR and one BV_KEY_PREFIX; everything is
+ * stopped and removed at the end, on failure and on SIGINT/SIGTERM.
+ *
  * Env: BENCH_PARTS (default "abc"), BENCH_A_ROWS (100000), BENCH_B_ROWS (5000), BENCH_C_ROWS
- * (1000000), BENCH_B_WORKERS (1), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
+ * (1000000), BENCH_B_API_WORKER_CONCURRENCY (4), BENCH_B_API_ROW_CONCURRENCY (16),
+ * BENCH_B_WORKERS (0), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
  * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there), BENCH_NODE_ARGS
  * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
  * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
@@ -362,7 +371,10 @@ async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly 
   // Warm-up (JIT, connections, scripts): a small job, not counted.
   await runJob(apiUrl, keys.sandbox, distinctRows(known, 2_000), 50);
 
+  const commands = await redisCommandStats(redisUrl);
+  await commands.reset();
   const job = await runJob(apiUrl, keys.sandbox, distinctRows(known, A_ROWS), 100);
+  const commandLine = await commands.perRow(A_ROWS);
   const lines = await countResultLines(apiUrl, keys.sandbox, job.jobId);
   if (lines !== A_ROWS + 1) throw new Error(`results.csv has ${lines} lines, expected ${A_ROWS + 1}`);
   const rate = (A_ROWS * 1000) / job.totalMs;
@@ -397,7 +409,32 @@ async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly 
     '',
     `Ratio (bulk rows/s ÷ no-op BullMQ jobs/s): **${(rate / perRow.perSecond).toFixed(2)}**. ` +
       `The chunk jobs' own queue floor is ${((100 * perChunk.ms) / job.totalMs).toFixed(1)}% of the bulk job's time.`,
+    commandLine,
   );
+}
+
+/** Redis's command counts since `reset()`, per verified row: what each row costs the shared Redis. */
+async function redisCommandStats(redisUrl: string) {
+  const client = new Redis(redisUrl);
+  return {
+    reset: async () => void (await client.config('RESETSTAT')),
+    async perRow(rows: number): Promise<string> {
+      const stats = [...(await client.info('commandstats')).matchAll(/^cmdstat_(\S+):calls=(\d+),usec=(\d+)/gm)].map((m) => ({
+        name: m[1] as string,
+        calls: Number(m[2]),
+        usec: Number(m[3]),
+      }));
+      client.disconnect();
+      const calls = stats.reduce((sum, s) => sum + s.calls, 0);
+      const usec = stats.reduce((sum, s) => sum + s.usec, 0);
+      const top = stats
+        .sort((a, b) => b.calls - a.calls)
+        .slice(0, 6)
+        .map((s) => `${s.name} ${(s.calls / rows).toFixed(2)}`)
+        .join(', ');
+      return `Redis: ${(calls / rows).toFixed(1)} commands (those inside Lua scripts included) and ${fmt(usec / rows)} µs of command time per row (most called, per row: ${top}).`;
+    },
+  };
 }
 
 async function redisPidOf(redisUrl: string): Promise<number> {
@@ -436,6 +473,8 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
       redis: cpuSeconds(pids.redis),
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
     });
+    const commands = await redisCommandStats(env.REDIS_URL as string);
+    await commands.reset();
     const cpuBefore = cpuOf();
     const waitBefore = runQueueSeconds(pids.api);
     // Leases held (Redis) and requests at the simulator, sampled: a lease held while no request
@@ -453,6 +492,7 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
     const job = await runJob(apiUrl, keys.live, distinctRows(known, B_ROWS), 25).finally(() => (sampling = false));
     await sampler;
     leases.disconnect();
+    const commandLine = await commands.perRow(B_ROWS);
     const cpuAfter = cpuOf();
     const apiWaitedS = runQueueSeconds(pids.api) - waitBefore;
     const inWindow = samples.filter((sample) => sample.at >= job.verifyWindow.from && sample.at <= job.verifyWindow.to);
@@ -485,6 +525,7 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
       `CPU used over the job (100% = one core of ${os.cpus().length}; load average before: ${os.loadavg()[0]?.toFixed(2)}): API process ${busy('api')}` +
         `${B_WORKERS > 0 ? `, worker processes ${busy('workers')}` : ''}, Redis ${busy('redis')}, this process (simulator, client) ${busy('bench')}; ` +
         `the API process's main thread waited ${fmt(apiWaitedS, 2)} s of the job's ${fmt(job.totalMs / 1000, 2)} s runnable for a CPU.`,
+      commandLine,
     );
   } catch (error) {
     console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);

@@ -71,4 +71,33 @@ describe('bulk rows on a live source under its shared limit', () => {
     expect(seen.max_in_flight).toBeGreaterThanOrEqual(LIMIT / 2);
     expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
   });
+
+  it('cancels a running job: queued rows end cancelled and unbilled, and the rest of the hold comes back', { timeout: 120_000 }, async () => {
+    sim.configure({ upstreams: { 'gstn-gsp': { latencyMs: 200, errorRate: null } } });
+    const gstins = loadSandboxRegistry().identifiers('gstin').slice(2_000, 3_000);
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.map((gstin) => ({ gstin })) }, t.liveKey);
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    const statusOf = async () => (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.liveKey}` } })).json().data;
+    for (let i = 0; i < 600 && (await statusOf()).rows.done === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const cancel = await t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${t.liveKey}` } });
+    expect(cancel.json().data.status).toBe('cancelled');
+    let status = await statusOf();
+    for (let i = 0; i < 1_200 && status.finished_at === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = await statusOf();
+    }
+    expect(status.status).toBe('cancelled');
+    const lines = (await t.app.inject({ method: 'GET', url: status.results.jsonl, headers: { authorization: `Bearer ${t.liveKey}` } })).body.trim().split('\n');
+    const rows = lines.map((line) => JSON.parse(line) as { status: string; charged_inr: number });
+    const cancelled = rows.filter((r) => r.status === 'cancelled');
+    expect(rows).toHaveLength(1_000);
+    // Rows already under way finish; the rest stop (how many depends on the machine's pace).
+    expect(cancelled.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.status === 'ok').length + cancelled.length).toBe(1_000);
+    expect(cancelled.every((r) => r.charged_inr === 0)).toBe(true);
+    const okRows = rows.filter((r) => r.status === 'ok').length;
+    expect(Math.round(status.charged_inr * 100)).toBe(okRows * 75);
+    expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+  });
 });

@@ -14,7 +14,7 @@ import type { BulkQueues } from '../../queue/queues.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
-import { RowDeduper } from './dedupe.js';
+import { RowDeduper, type RowCounts } from './dedupe.js';
 import type { IntakeItem } from './row-request.js';
 
 export interface CreateJobDeps {
@@ -52,12 +52,14 @@ function rowMaxPaise(operation: OperationName, request: Record<string, unknown>)
 
 export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps): Promise<CreatedJob> {
   const jobId = newJobId();
-  const deduper = new RowDeduper();
+  let rows: RowCounts = { total: 0, valid: 0, invalid: 0, duplicates: 0 };
   let firstRows = 0;
   let maxPaise = 0;
   let sawHeader = false;
 
   async function* lines(): AsyncGenerator<string> {
+    // Local to the intake pass, so its table is garbage once the file is written.
+    const deduper = new RowDeduper();
     for await (const item of input.items) {
       if (item.kind === 'header') {
         sawHeader = true;
@@ -78,6 +80,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
       }
       yield JSON.stringify(line);
     }
+    rows = deduper.counts();
   }
 
   try {
@@ -86,7 +89,6 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
     await deps.results.remove(jobId);
     throw error;
   }
-  const rows = deduper.counts();
   if (!sawHeader || rows.total === 0) {
     await deps.results.remove(jobId);
     throw new AppError('VALIDATION_FAILED', 'The upload has no data rows: expected a header row and at least one row', [

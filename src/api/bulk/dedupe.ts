@@ -1,3 +1,4 @@
+import { FingerprintTable } from './fingerprint-table.js';
 import type { RowResult } from './row-request.js';
 
 export type DedupeMark = { status: 'invalid' } | { status: 'first' } | { status: 'duplicate'; of: number };
@@ -15,11 +16,11 @@ export interface RowCounts {
 
 /**
  * Marks each valid row as the first with its request or a duplicate of an earlier row.
- * Feed rows in input order. It holds one map entry per distinct request (the canonical
- * key and the first row number), so memory grows with distinct requests, not with bytes.
+ * Feed rows in input order. It keeps a fingerprint and the first row number per distinct
+ * request (16 bytes, see FingerprintTable), so memory grows slowly with distinct requests.
  */
 export class RowDeduper {
-  private readonly firstRowByKey = new Map<string, number>();
+  private readonly firstRowByKey = new FingerprintTable();
   private readonly tally: RowCounts = { total: 0, valid: 0, invalid: 0, duplicates: 0 };
 
   add(row: number, result: RowResult): DedupeMark {
@@ -29,12 +30,11 @@ export class RowDeduper {
       return { status: 'invalid' };
     }
     this.tally.valid += 1;
-    const first = this.firstRowByKey.get(result.key);
+    const first = this.firstRowByKey.firstRowOf(result.key, row);
     if (first !== undefined) {
       this.tally.duplicates += 1;
       return { status: 'duplicate', of: first };
     }
-    this.firstRowByKey.set(result.key, row);
     return { status: 'first' };
   }
 

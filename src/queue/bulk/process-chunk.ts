@@ -37,6 +37,8 @@ export interface ChunkDeps {
   rowConcurrency: number;
 }
 
+const CANCEL_CHECK_MS = 500;
+
 export const chunkFileName = (chunk: number): string => `chunks/${String(chunk).padStart(7, '0')}.jsonl`;
 
 async function verifyWithRetries(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow): Promise<RowOutcome> {
@@ -75,11 +77,20 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
   const file = chunkFileName(chunk);
   if (!(await deps.results.exists(jobId, file))) {
     const decided = await deps.jobs.chunkResults(jobId, chunk);
+    // A cancellation is seen within half a second, without a Redis read per row.
+    let cancelled = false;
+    let cancelCheckedAtMs = 0;
+    const isCancelled = async (): Promise<boolean> => {
+      if (Date.now() - cancelCheckedAtMs >= CANCEL_CHECK_MS) {
+        cancelCheckedAtMs = Date.now();
+        cancelled = (await deps.jobs.status(jobId)) === 'cancelled';
+      }
+      return cancelled;
+    };
     const lines = await mapLimited(payload.rows, deps.rowConcurrency, async (row): Promise<ChunkResultLine> => {
       let json = decided.get(row.row);
       if (json === undefined) {
-        const cancelled = (await deps.jobs.status(jobId)) === 'cancelled';
-        const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = cancelled
+        const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
           ? { status: 'cancelled', data: null, error: null, costPaise: 0 }
           : await verifyWithRetries(deps, payload, row);
         json = await deps.jobs.keepRowResult(jobId, chunk, row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
