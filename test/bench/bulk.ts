@@ -3,7 +3,7 @@
  * against a baseline or a bound measured or known in the same run:
  *
  * (a) Sandbox throughput: a 100,000-row gst.verify CSV (sandbox key) uploaded as multipart to a
- *     real API server process (`node --import tsx src/server.ts`, its in-process worker pools as
+ *     real API server process (the compiled `dist/src/server.js`, its in-process worker pools as
  *     `npm start` runs them, default BV_WORKER_CONCURRENCY / BV_BULK_ROW_CONCURRENCY), timed
  *     from the first byte of the upload to the job's status `completed` (results files
  *     written). Rows are all distinct: the sandbox registry's GSTINs (found, billed) and then
@@ -43,7 +43,7 @@
  * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
  * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream, readFileSync } from 'node:fs';
@@ -62,6 +62,8 @@ import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-re
 import { writeSimSources } from '../helpers/sim-sources.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+// The processes measured run compiled, as `npm start` runs them.
+execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 const parts = process.env.BENCH_PARTS ?? 'abc';
 const A_ROWS = Number(process.env.BENCH_A_ROWS ?? 100_000);
 const B_ROWS = Number(process.env.BENCH_B_ROWS ?? 5_000);
@@ -105,10 +107,14 @@ async function stopChild(child: ChildProcess): Promise<void> {
   children.delete(child);
 }
 
-/** Spawns `node --import tsx <script>` and waits until it prints `ready`. */
+/**
+ * Spawns the compiled `dist/<script>.js` (what `npm start` runs; tsx would add its own
+ * memory and start-up to every figure) and waits until it prints `ready`.
+ */
 async function startNode(script: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; tail: () => string }> {
   const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...NODE_ARGS, '--import', 'tsx', script], {
+  const compiled = path.join('dist', script.replace(/\.ts$/, '.js'));
+  const child = spawn(process.execPath, [...profile, ...NODE_ARGS, compiled], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -607,7 +613,7 @@ async function main(): Promise<void> {
   probe.disconnect();
   print(
     `bench:bulk on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, redis-server ${redisVersion}; ` +
-      `API and worker processes under tsx (node --import tsx), loopback only`,
+      `API and worker processes compiled (npm run build, as npm start runs them), loopback only`,
   );
 
   if (parts.includes('a')) {
