@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
+import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ROWS = 10_000;
@@ -31,22 +32,12 @@ describe('a 10,000-row bulk job', () => {
       return known[(i * 7) % known.length] as string;
     });
     const csv = `gstin,row_ref\n${gstins.map((g, i) => `${g},R${i + 1}`).join('\n')}\n`;
-    const boundary = '----bv10k';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/bulk/jobs?operation=gst.verify',
-      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    });
+    const created = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'vendors.csv', csv }, '/v1/bulk/jobs?operation=gst.verify'));
     expect(created.statusCode, created.body).toBe(202);
     const { job_id: jobId } = created.json().data as { job_id: string };
 
-    let status: { status: string; rows: Record<string, number>; reserved_inr: number; charged_inr: number; released_inr: number; results: { jsonl: string } | null } | undefined;
-    for (let i = 0; i < 1_200 && status?.status !== 'completed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data;
-    }
-    expect(status?.status).toBe('completed');
+    const status = await waitForJob(t.app, t.sandboxKey, jobId);
+    expect(status.status).toBe('completed');
 
     // The truth, from the registry: first occurrence of each valid GSTIN is verified and billed.
     const seen = new Set<string>();
@@ -61,7 +52,7 @@ describe('a 10,000-row bulk job', () => {
       return { status, paise };
     });
 
-    const response = await t.app.inject({ method: 'GET', url: status!.results!.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    const response = await t.app.inject({ method: 'GET', url: status.results!.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } });
     const lines = response.body.trim().split('\n').map((line) => JSON.parse(line) as { row: number; input: { row_ref: string }; status: string; charged_inr: number });
     expect(lines).toHaveLength(ROWS);
     lines.forEach((line, i) => {
@@ -69,8 +60,8 @@ describe('a 10,000-row bulk job', () => {
       expect(line.input.row_ref).toBe(`R${i + 1}`);
       expect({ status: line.status, paise: Math.round(line.charged_inr * 100) }).toEqual(expected[i]);
     });
-    expect(Math.round(status!.charged_inr * 100)).toBe(expectedPaise);
-    expect(Math.round((status!.charged_inr + status!.released_inr) * 100)).toBe(Math.round(status!.reserved_inr * 100));
+    expect(Math.round(status.charged_inr * 100)).toBe(expectedPaise);
+    expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));
     expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
   });
 });

@@ -6,17 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
+import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-type JobStatus = {
-  job_id: string;
-  status: string;
-  rows: Record<string, number>;
-  reserved_inr: number;
-  charged_inr: number;
-  released_inr: number;
-  results: { csv: string; jsonl: string } | null;
-};
 
 /** Real BullMQ workers (in this process) on the test Redis, with the sandbox as the source. */
 describe('bulk jobs end to end', () => {
@@ -30,14 +22,7 @@ describe('bulk jobs end to end', () => {
   afterAll(() => t.close());
 
   const get = async (url: string, key = t.sandboxKey) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
-  async function waitFinished(jobId: string): Promise<JobStatus> {
-    for (let i = 0; i < 300; i++) {
-      const status = (await get(`/v1/bulk/jobs/${jobId}`)).json().data as JobStatus;
-      if (status.status === 'completed' || status.status === 'cancelled' || status.status === 'failed') return status;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  }
+  const waitFinished = (jobId: string) => waitForJob(t.app, t.sandboxKey, jobId);
 
   it('verifies JSON rows: results in input order, invalid and duplicate rows in place, charged + released = reserved', async () => {
     const rows = [
@@ -89,18 +74,7 @@ describe('bulk jobs end to end', () => {
 
   it('takes a multipart CSV upload with the operation as a form field', async () => {
     const csv = `\uFEFFGSTIN,Vendor Code\r\n${scenario('docs-example-llp').identifiers.gstin},V1\r\n"${scenario('late-filer').identifiers.gstin}","V,2"\r\n`;
-    const boundary = '----bvtest';
-    const payload = [
-      `--${boundary}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.returns\r\n`,
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
-      `--${boundary}--\r\n`,
-    ].join('');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/bulk/jobs',
-      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
+    const created = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.returns' }, { name: 'vendors.csv', csv }));
     expect(created.statusCode, created.body).toBe(202);
     const { job_id: jobId } = created.json().data as { job_id: string };
     const done = await waitFinished(jobId);
@@ -111,13 +85,7 @@ describe('bulk jobs end to end', () => {
 
   it('runs the shipped 100-row sample as the README describes it', async () => {
     const csv = readFileSync(fileURLToPath(new URL('../../samples/vendors-100.csv', import.meta.url)), 'utf8');
-    const boundary = '----bvsample';
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/v1/bulk/jobs',
-      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.verify\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="vendors-100.csv"\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
-    });
+    const created = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.verify' }, { name: 'vendors-100.csv', csv }));
     expect(created.statusCode, created.body).toBe(202);
     expect(created.json().data.rows).toEqual({ total: 100, valid: 99, invalid: 1, duplicates: 1 });
     const done = await waitFinished(created.json().data.job_id as string);

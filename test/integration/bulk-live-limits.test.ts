@@ -7,6 +7,7 @@ import { startSimulator } from '../../src/sim/simulator.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
+import { waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startVerifyWorker } from '../helpers/worker-process.js';
 
@@ -55,12 +56,7 @@ describe('bulk rows on a live source under its shared limit', () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.map((gstin) => ({ gstin })) }, t.liveKey);
     expect(created.statusCode, created.body).toBe(202);
     const { job_id: jobId } = created.json().data as { job_id: string };
-    let status;
-    for (let i = 0; i < 1_200; i++) {
-      status = (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.liveKey}` } })).json().data;
-      if (status.status === 'completed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const status = await waitForJob(t.app, t.liveKey, jobId);
     expect(status.status).toBe('completed');
     expect(status.rows).toMatchObject({ done: 2_000, ok: 2_000, failed: 0 });
     const seen = sim.stats().upstreams['gstn-gsp'];
@@ -77,17 +73,12 @@ describe('bulk rows on a live source under its shared limit', () => {
     const gstins = loadSandboxRegistry().identifiers('gstin').slice(2_000, 3_000);
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.map((gstin) => ({ gstin })) }, t.liveKey);
     const { job_id: jobId } = created.json().data as { job_id: string };
-    const statusOf = async () => (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.liveKey}` } })).json().data;
-    for (let i = 0; i < 600 && (await statusOf()).rows.done === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitForJob(t.app, t.liveKey, jobId, (s) => (s.rows.done ?? 0) > 0);
     const cancel = await t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${t.liveKey}` } });
     expect(cancel.json().data.status).toBe('cancelled');
-    let status = await statusOf();
-    for (let i = 0; i < 1_200 && status.finished_at === null; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await statusOf();
-    }
+    const status = await waitForJob(t.app, t.liveKey, jobId);
     expect(status.status).toBe('cancelled');
-    const lines = (await t.app.inject({ method: 'GET', url: status.results.jsonl, headers: { authorization: `Bearer ${t.liveKey}` } })).body.trim().split('\n');
+    const lines = (await t.app.inject({ method: 'GET', url: status.results!.jsonl, headers: { authorization: `Bearer ${t.liveKey}` } })).body.trim().split('\n');
     const rows = lines.map((line) => JSON.parse(line) as { status: string; charged_inr: number });
     const cancelled = rows.filter((r) => r.status === 'cancelled');
     expect(rows).toHaveLength(1_000);

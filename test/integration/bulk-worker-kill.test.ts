@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
+import { waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startVerifyWorker } from '../helpers/worker-process.js';
 
@@ -50,26 +51,18 @@ describe('a bulk job whose worker is killed mid-job', () => {
     // JSON rows are capped at 10,000; 6,000 distinct GSTINs at 0.75 each.
     expect(created.statusCode, created.body).toBe(202);
     const { job_id: jobId } = created.json().data as { job_id: string };
-    const statusOf = async () => (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data;
 
     // Kill one worker once the job is well under way.
-    for (let i = 0; i < 600; i++) {
-      if ((await statusOf()).rows.done >= 600) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitForJob(t.app, t.sandboxKey, jobId, (s) => (s.rows.done ?? 0) >= 600);
     victim!.kill('SIGKILL');
 
-    let status = await statusOf();
-    for (let i = 0; i < 1_200 && status.status !== 'completed'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await statusOf();
-    }
+    const status = await waitForJob(t.app, t.sandboxKey, jobId);
     expect(status.status).toBe('completed');
     expect(status.rows).toMatchObject({ total: 6_000, done: 6_000, ok: 6_000 });
     expect(status.charged_inr).toBe(4_500);
     expect(status.released_inr).toBe(0);
 
-    const lines = (await t.app.inject({ method: 'GET', url: status.results.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } })).body.trim().split('\n');
+    const lines = (await t.app.inject({ method: 'GET', url: status.results!.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } })).body.trim().split('\n');
     expect(lines).toHaveLength(6_000);
     const charged = lines.map((line) => (JSON.parse(line) as { charged_inr: number }).charged_inr);
     expect(charged.every((c) => c === 0.75)).toBe(true);

@@ -14,6 +14,7 @@ import type { BulkQueues } from '../../queue/queues.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
+import { walletShort } from '../wallet-short.js';
 import { RowDeduper, type RowCounts } from './dedupe.js';
 import type { IntakeItem } from './row-request.js';
 
@@ -100,10 +101,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
   if (!held.ok) {
     await deps.results.remove(jobId);
     const available = held.reason === 'insufficient' ? held.availablePaise : 0;
-    throw new AppError(
-      'WALLET_INSUFFICIENT_BALANCE',
-      `The wallet's available balance of ₹${(available / 100).toFixed(2)} cannot hold this job's maximum cost of ₹${(maxPaise / 100).toFixed(2)} (${firstRows} rows to verify); add credit and retry`,
-    );
+    throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} rows to verify) of`);
   }
   const chunksTotal = Math.ceil(firstRows / deps.chunkRows);
   await deps.jobs.create({

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { maxHoldPaise, priceBundle } from '../../domain/business360/pricing.js';
 import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/business360/profile.js';
 import { paiseToInr } from '../../domain/operations.js';
-import { AppError } from '../../errors.js';
 import { createBusiness360 } from '../../sources/business360/run-business360.js';
 import type { Verifier } from '../../sources/verifier.js';
 import { runBilled } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
+import { walletShort } from '../wallet-short.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { parseOrThrow } from '../zod-problems.js';
 
@@ -40,11 +40,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
     // API.md: Business360's meta fields are on every answer, failures included.
     const failedMeta = { checks: 0, extra: bundleMeta(input.include.length, []) };
     if (!billed.ran) {
-      const error = new AppError(
-        'WALLET_INSUFFICIENT_BALANCE',
-        `The wallet's available balance of ₹${paiseToInr(billed.availablePaise).toFixed(2)} is below the ₹${paiseToInr(holdPaise).toFixed(2)} these modules can cost; add credit and retry`,
-      );
-      return sendError(request, reply, error, failedMeta);
+      return sendError(request, reply, walletShort(billed.availablePaise, holdPaise, 'is below the most these modules can cost,'), failedMeta);
     }
     const { result } = billed;
     if (!result.ok) {

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { CHECK_NAMES, OPERATIONS, paiseToInr, type CheckName } from '../../domain/operations.js';
-import { AppError } from '../../errors.js';
+import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../domain/operations.js';
 import type { Verifier } from '../../sources/verifier.js';
 import { runBilled } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
+import { walletShort } from '../wallet-short.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 
@@ -39,10 +39,7 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
         },
       );
       if (!billed.ran) {
-        throw new AppError(
-          'WALLET_INSUFFICIENT_BALANCE',
-          `The wallet's available balance of ₹${paiseToInr(billed.availablePaise).toFixed(2)} is below this call's price of ₹${paiseToInr(pricePaise).toFixed(2)}; add credit and retry`,
-        );
+        throw walletShort(billed.availablePaise, pricePaise, "is below this call's price of");
       }
       const { result } = billed;
       if (!result.ok) {

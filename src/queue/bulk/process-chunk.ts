@@ -9,6 +9,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { mapLimit } from '../../sources/http/map-limit.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
@@ -57,19 +58,6 @@ async function verifyWithRetries(deps: ChunkDeps, payload: ChunkPayload, row: Ch
   return outcome as RowOutcome;
 }
 
-/** Runs `work` over `items`, at most `limit` at once, keeping input order in the answer. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      out[index] = await work(items[index] as T);
-    }
-  });
-  await Promise.all(lanes);
-  return out;
-}
 
 /** Returns true when this chunk was the job's last: the finalize step is due. */
 export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Promise<boolean> {
@@ -87,7 +75,8 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
       }
       return cancelled;
     };
-    const lines = await mapLimited(payload.rows, deps.rowConcurrency, async (row): Promise<ChunkResultLine> => {
+    // Every row ends with a line (failures included), so mapLimit never stops early here.
+    const mapped = await mapLimit(payload.rows, deps.rowConcurrency, async (row): Promise<{ ok: true; value: ChunkResultLine }> => {
       let json = decided.get(row.row);
       if (json === undefined) {
         const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
@@ -102,8 +91,9 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
         if (charge.status === 'ok' || charge.status === 'duplicate') chargedPaise = charge.paise;
         else deps.log.error({ jobId, row: row.row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
       }
-      return { row: row.row, status: kept.status, data: kept.data, error: kept.error, charged_paise: chargedPaise };
+      return { ok: true, value: { row: row.row, status: kept.status, data: kept.data, error: kept.error, charged_paise: chargedPaise } };
     });
+    const lines = mapped.ok ? mapped.values : [];
     await deps.results.writeLines(jobId, file, lines.map((line) => JSON.stringify(line)));
   }
   const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
