@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createDeps, createLogger } from './deps.js';
 import { resolveAdminToken } from './store/admin-token.js';
 import { createFirstStartAccount } from './store/bootstrap.js';
+import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
 import { resolveRedis } from './store/redis-connection.js';
 
@@ -10,6 +11,7 @@ let stopRedisOnFailure: (() => Promise<void>) | undefined;
 
 /** Entry point: config → Redis → deps → app → listen, and a graceful close on signals. */
 async function main(): Promise<void> {
+  applyHeapPolicy();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const redis = await resolveRedis(config.redisUrl, config.dataDir, log);

@@ -4,8 +4,10 @@
  */
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createDeps, createLogger } from '../src/deps.js';
+import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
 
 export async function runPool(pool: 'verify' | 'finalize'): Promise<void> {
+  applyHeapPolicy();
   try {
     const config = loadConfig();
     if (config.redisUrl === undefined) {
