@@ -60,6 +60,10 @@ export function guardSource(source: HttpSource, settings: LiveSourceSettings, li
       sourceLog.error({ err: error, check }, 'adapter threw instead of answering an outcome');
       outcome = { outcome: 'bad_response', message: `${settings.name} failed unexpectedly` };
     }
+    // Refused by the gate because the source is down (learned from that refusal), or a call
+    // in flight that failed after this process learned it: the circuit ignores failures while
+    // the source is down, and a refused call was never made, so there is nothing to record.
+    if (outcome.outcome === 'unavailable' && limits.knownDownForMs(settings.name) > 0) return outcome;
     const markedDown = await limits.record(settings.name, circuitResult(outcome, context), settings.circuit).catch((error: unknown) => {
       sourceLog.warn({ err: error }, 'could not record a source result');
       return false;
@@ -90,7 +94,7 @@ export function guardSource(source: HttpSource, settings: LiveSourceSettings, li
         }
       }
       // Skipped at once when marked down: its time belongs to the next source in the chain.
-      const downMs = await limits.downForMs(settings.name).catch(() => 0);
+      const downMs = limits.knownDownForMs(settings.name);
       if (downMs > 0) return { outcome: 'unavailable', message: `${settings.name} is marked down for ${downMs} ms after repeated failures` };
 
       let outcome = await callOnce(handler, check, input, context);

@@ -18,7 +18,10 @@ export interface SourceLimits {
   /** One lease per upstream HTTP request; refused while the source is marked down. */
   acquire(source: string, leaseId: string, leaseMs: number, maxInFlight: number, maxPerSecond: number): Promise<AcquireResult>;
   release(source: string, leaseId: string): Promise<void>;
-  downForMs(source: string): Promise<number>;
+  /** Renews a lease that passes to the next request of the same process, instead of release + acquire. */
+  refresh(source: string, leaseId: string, leaseMs: number): Promise<void>;
+  /** Milliseconds the source is known (in this process, without a round trip) to stay marked down. */
+  knownDownForMs(source: string): number;
   /** Records one check's result against the circuit; true when it marked the source down. */
   record(source: string, result: CallResult, circuit: CircuitSettings): Promise<boolean>;
   getCached(source: string, check: string, inputHash: string): Promise<string | null>;

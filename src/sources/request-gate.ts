@@ -3,6 +3,12 @@
  * then a lease from the counting semaphore in Redis (max in flight across every process, and
  * the per-second start rate). One wait, bounded by the source's time-out, covers both: a
  * source that stays full that long is as good as unavailable, and the chain moves on.
+ *
+ * A finished request hands its lease straight to the next request waiting in this process
+ * (renewed in Redis on the way, without waiting for the answer) rather than releasing it and
+ * acquiring a new one: the upstream slot never stands empty between two requests, and a row
+ * of a bulk job costs two round trips fewer. Not for a source with a per-second rate, where
+ * every start must be counted, nor once the source is known to be down.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,21 +24,23 @@ export const LEASE_MARGIN_MS = 1_000;
 
 export function createRequestGate(settings: LiveSourceSettings, limits: SourceLimits): RequestGate {
   // Waiting in-process first keeps the Redis polling to at most max_in_flight callers per process.
-  const local = new LocalSemaphore(settings.maxInFlight);
+  const local = new LocalSemaphore<string>(settings.maxInFlight);
   const leaseMs = settings.timeoutMs + LEASE_MARGIN_MS;
+  const handOnLeases = settings.maxRatePerSecond === 0;
   const { name } = settings;
 
   return {
     async admit(signal) {
       const deadline = Date.now() + settings.timeoutMs;
-      if (!(await local.acquire(settings.timeoutMs, signal))) {
+      const permit = await local.acquire(settings.timeoutMs, signal);
+      if (!permit.granted) {
         return signal.aborted
           ? { admitted: false, outcome: 'timeout', message: `the budget ran out waiting for a ${name} slot` }
           : { admitted: false, outcome: 'rate_limited', message: `${name} had no free slot in this process for ${settings.timeoutMs} ms` };
       }
-      const leaseId = randomUUID();
+      const leaseId = permit.handedOn ?? randomUUID();
       try {
-        for (;;) {
+        while (permit.handedOn === undefined) {
           const result = await limits.acquire(name, leaseId, leaseMs, settings.maxInFlight, settings.maxRatePerSecond);
           if (result.acquired) break;
           if (result.reason === 'down') {
@@ -60,7 +68,13 @@ export function createRequestGate(settings: LiveSourceSettings, limits: SourceLi
         release: () => {
           if (released) return;
           released = true;
-          local.release();
+          if (handOnLeases && limits.knownDownForMs(name) === 0 && local.waiting > 0) {
+            // Renewed before the next request's end can be due: it is bounded by the time-out.
+            limits.refresh(name, leaseId, leaseMs).catch(() => undefined);
+            if (local.release(leaseId)) return;
+          } else {
+            local.release();
+          }
           // The lease expires by itself if this is lost: capacity for a moment, never money.
           limits.release(name, leaseId).catch(() => undefined);
         },

@@ -75,6 +75,26 @@ redis.call('HSET', KEYS[1], 'status', ARGV[1], 'finished_at', ARGV[2], 'released
 return 1`,
 };
 
+/**
+ * Keeps the first result of each row. KEYS: the chunk's results hash. ARGV: ttl ms, then
+ * row, json pairs. Returns per pair 1 when it was kept now, else the result kept before.
+ */
+const KEEP_ROWS: ScriptDefinition = {
+  name: 'bvBulkKeepRows',
+  numberOfKeys: 1,
+  lua: `
+local reply = {}
+for i = 2, #ARGV, 2 do
+  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
+    reply[#reply + 1] = 1
+  else
+    reply[#reply + 1] = redis.call('HGET', KEYS[1], ARGV[i])
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return reply`,
+};
+
 const num = (value: string | undefined): number => Number(value ?? 0);
 
 export class BulkJobStore {
@@ -191,15 +211,22 @@ export class BulkJobStore {
     return new Map(Object.entries(all).map(([row, json]) => [Number(row), json]));
   }
 
-  /** Keeps a row's first decided result; returns the one that stands. */
-  async keepRowResult(jobId: string, chunk: number, row: number, json: string): Promise<string> {
-    const key = this.keys.bulkChunkResults(jobId, chunk);
-    const [[, set], [, stored]] = (await this.redis.multi().hsetnx(key, String(row), json).hget(key, String(row)).pexpire(key, 7 * 86_400_000).exec()) as [
-      [unknown, number],
-      [unknown, string],
-      [unknown, number],
-    ];
-    return set === 1 ? json : stored;
+  /**
+   * Keeps each row's first decided result, a chunk's rows in one round trip; returns the
+   * results that stand (an earlier run's where there was one), by row.
+   */
+  async keepRowResults(jobId: string, chunk: number, results: ReadonlyMap<number, string>): Promise<Map<number, string>> {
+    if (results.size === 0) return new Map();
+    const args: (string | number)[] = [7 * 86_400_000];
+    for (const [row, json] of results) args.push(row, json);
+    const reply = (await runScript(this.redis, KEEP_ROWS, this.keys.bulkChunkResults(jobId, chunk), ...args)) as (number | string)[];
+    const kept = new Map<number, string>();
+    let index = 0;
+    for (const [row, json] of results) {
+      const stored = reply[index++];
+      kept.set(row, typeof stored === 'string' ? stored : json);
+    }
+    return kept;
   }
 
   async dropChunkResults(jobId: string, chunk: number): Promise<void> {

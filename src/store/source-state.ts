@@ -53,6 +53,23 @@ const RELEASE: ScriptDefinition = {
 };
 
 /**
+ * Passes a held lease on to this process's next request (no release, no new acquire): it
+ * starts a new lease life now and keeps the set alive. KEYS: leases, down. ARGV: lease id,
+ * lease ms. Returns the down key's PTTL, so a handed-on lease learns that another process
+ * marked the source down.
+ */
+const REFRESH: ScriptDefinition = {
+  name: 'bvSourceRefresh',
+  numberOfKeys: 2,
+  lua: `${NOW}
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
+  if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) * 2 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2) end
+end
+return redis.call('PTTL', KEYS[2])`,
+};
+
+/**
  * Records one check's result against the circuit. KEYS: failures, down, probation, stats.
  * ARGV: "ok" | "failed" | "neutral", failures threshold, window ms, cool-off ms.
  * Failures that land while the source is already down (calls that were in flight when it
@@ -107,10 +124,30 @@ export interface SourceSnapshot {
 }
 
 export class SourceStateStore implements SourceLimits {
+  /**
+   * When each source was last seen marked down, until when (this process's clock): learned
+   * from the replies of the calls a request makes anyway, so skipping a down source costs no
+   * extra round trip. A mark set by another process is learned at the next lease.
+   */
+  private readonly downUntil = new Map<string, number>();
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {}
+
+  private noteDown(source: string, forMs: number): void {
+    if (forMs > 0) this.downUntil.set(source, Date.now() + forMs);
+  }
+
+  knownDownForMs(source: string): number {
+    const until = this.downUntil.get(source);
+    if (until === undefined) return 0;
+    const left = until - Date.now();
+    if (left > 0) return left;
+    this.downUntil.delete(source);
+    return 0;
+  }
 
   async acquire(source: string, leaseId: string, leaseMs: number, maxInFlight: number, maxPerSecond: number): Promise<AcquireResult> {
     const k = this.keys;
@@ -126,17 +163,20 @@ export class SourceStateStore implements SourceLimits {
       maxPerSecond,
     )) as [number, string?, number?];
     if (reply[0] === 1) return { acquired: true };
-    return { acquired: false, reason: reply[1] as 'down' | 'in_flight' | 'rate', waitMs: Number(reply[2]) };
+    const reason = reply[1] as 'down' | 'in_flight' | 'rate';
+    if (reason === 'down') this.noteDown(source, Number(reply[2]));
+    return { acquired: false, reason, waitMs: Number(reply[2]) };
+  }
+
+  async refresh(source: string, leaseId: string, leaseMs: number): Promise<void> {
+    const downMs = (await runScript(this.redis, REFRESH, this.keys.sourceLeases(source), this.keys.sourceDown(source), leaseId, leaseMs)) as number;
+    this.noteDown(source, Number(downMs));
   }
 
   async release(source: string, leaseId: string): Promise<void> {
     await runScript(this.redis, RELEASE, this.keys.sourceLeases(source), leaseId);
   }
 
-  /** Milliseconds the source stays marked down, 0 when it is up. */
-  async downForMs(source: string): Promise<number> {
-    return Math.max(0, await this.redis.pttl(this.keys.sourceDown(source)));
-  }
 
   async record(source: string, result: CallResult, circuit: CircuitSettings): Promise<boolean> {
     const k = this.keys;
@@ -152,6 +192,7 @@ export class SourceStateStore implements SourceLimits {
       circuit.windowMs,
       circuit.cooloffMs,
     );
+    if (marked === 1) this.noteDown(source, circuit.cooloffMs);
     return marked === 1;
   }
 

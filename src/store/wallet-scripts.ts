@@ -74,32 +74,48 @@ end
 return {'ok', charge}`;
 
 /**
- * Charges part of an open hold, once per charge key: a bulk job's row is billed from the job's
- * hold, and a chunk that runs twice (BullMQ is at-least-once) finds its rows already charged.
- * KEYS[4] the hold's charges hash (charge key → paise). ARGV: hold_id, charge_key,
- * amount_paise, reference, at. Returns {'ok', charged} | {'duplicate', charged before} |
- * {'resolved', 0} (no such open hold) | {'insufficient', left in the hold}.
+ * Charges parts of an open hold, once per charge key: a bulk job's rows are billed from the
+ * job's hold, a chunk's rows in one call, and a chunk that runs twice (BullMQ is
+ * at-least-once) finds its rows already charged. KEYS[4] the hold's charges hash (charge key
+ * → paise). ARGV: hold_id, at, then (charge_key, amount_paise, reference) for each charge.
+ * Returns per charge, flat: 'ok', charged | 'duplicate', charged before | 'resolved', 0 (no
+ * such open hold) | 'insufficient', left in the hold. Every amount is checked before anything
+ * is written, so a bad one changes nothing.
  */
-const CHARGE_PART_LUA = `
-local hold = redis.call('HGET', KEYS[2], ARGV[1])
-if not hold then return {'resolved', 0} end
-local before = redis.call('HGET', KEYS[4], ARGV[2])
-if before then return {'duplicate', tonumber(before)} end
-local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
-amount = tonumber(amount)
-local charge = tonumber(ARGV[3])
-if not charge or charge <= 0 or charge % 1 ~= 0 then return redis.error_reply('charge must be whole paise above 0') end
-if charge > amount then return {'insufficient', amount} end
-redis.call('HSET', KEYS[2], ARGV[1], (amount - charge) .. '|' .. expires .. '|' .. reference)
-redis.call('HSET', KEYS[4], ARGV[2], charge)
-redis.call('HINCRBY', KEYS[1], 'held_paise', -charge)
-local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
-redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
-redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
-  'balance_paise', balance, 'reference', ARGV[4], 'at', ARGV[5])
-return {'ok', charge}`;
+const CHARGE_PARTS_LUA = `
+for i = 3, #ARGV, 3 do
+  local charge = tonumber(ARGV[i + 1])
+  if not charge or charge <= 0 or charge % 1 ~= 0 then return redis.error_reply('charge must be whole paise above 0') end
+end
+local reply = {}
+for i = 3, #ARGV, 3 do
+  local key, charge, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 2]
+  local hold = redis.call('HGET', KEYS[2], ARGV[1])
+  local before = redis.call('HGET', KEYS[4], key)
+  if not hold then
+    reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
+  elseif before then
+    reply[#reply + 1] = 'duplicate'; reply[#reply + 1] = tonumber(before)
+  else
+    local amount, expires, holdReference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
+    amount = tonumber(amount)
+    if charge > amount then
+      reply[#reply + 1] = 'insufficient'; reply[#reply + 1] = amount
+    else
+      redis.call('HSET', KEYS[2], ARGV[1], (amount - charge) .. '|' .. expires .. '|' .. holdReference)
+      redis.call('HSET', KEYS[4], key, charge)
+      redis.call('HINCRBY', KEYS[1], 'held_paise', -charge)
+      local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
+      redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
+      redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
+        'balance_paise', balance, 'reference', reference, 'at', ARGV[2])
+      reply[#reply + 1] = 'ok'; reply[#reply + 1] = charge
+    end
+  end
+end
+return reply`;
 
 export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 4, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
 export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };
-export const CHARGE_PART: ScriptDefinition = { name: 'bvWalletChargePart', numberOfKeys: 4, lua: CHARGE_PART_LUA };
+export const CHARGE_PARTS: ScriptDefinition = { name: 'bvWalletChargeParts', numberOfKeys: 4, lua: CHARGE_PARTS_LUA };

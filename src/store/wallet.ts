@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { runScript } from './scripts.js';
-import { CHARGE_PART, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
+import { CHARGE_PARTS, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
   /** Money in the wallet, held money included. */
@@ -15,6 +15,20 @@ export type HoldResult =
   | { ok: false; reason: 'insufficient'; availablePaise: number }
   /** The hold id is already open: the caller must not run a second call under it. */
   | { ok: false; reason: 'exists' };
+
+export interface PartChargeRequest {
+  /** Charged at most once per hold (a bulk row: `row:<number>`). */
+  key: string;
+  amountPaise: number;
+  /** The ledger line's reference. */
+  reference: string;
+}
+
+/** 'resolved': no such open hold; 'insufficient': `paise` is what is left in the hold. */
+export interface PartCharge {
+  status: 'ok' | 'duplicate' | 'resolved' | 'insufficient';
+  paise: number;
+}
 
 export interface LedgerEntry {
   id: string;
@@ -94,26 +108,21 @@ export class WalletStore {
    * Charges `amountPaise` of an open hold under `chargeKey`, at most once per key (a bulk
    * row billed from its job's hold). The hold stays open for the rest.
    */
-  async chargePart(
-    accountId: string,
-    holdId: string,
-    chargeKey: string,
-    amountPaise: number,
-    reference: string,
-  ): Promise<{ status: 'ok' | 'duplicate' | 'resolved' | 'insufficient'; paise: number }> {
-    if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
-    const [status, paise] = (await runScript(
-      this.redis,
-      CHARGE_PART,
-      ...this.accountKeys(accountId),
-      this.keys.holdCharges(accountId, holdId),
-      holdId,
-      chargeKey,
-      amountPaise,
-      reference,
-      new Date().toISOString(),
-    )) as [string, number];
-    return { status: status as 'ok' | 'duplicate' | 'resolved' | 'insufficient', paise: Number(paise) };
+  async chargePart(accountId: string, holdId: string, chargeKey: string, amountPaise: number, reference: string): Promise<PartCharge> {
+    const [charged] = await this.chargeParts(accountId, holdId, [{ key: chargeKey, amountPaise, reference }]);
+    return charged as PartCharge;
+  }
+
+  /** {@link chargePart} for many charges of one hold in one round trip; results in order. */
+  async chargeParts(accountId: string, holdId: string, charges: readonly PartChargeRequest[]): Promise<PartCharge[]> {
+    if (charges.length === 0) return [];
+    const args: (string | number)[] = [holdId, new Date().toISOString()];
+    for (const { key, amountPaise, reference } of charges) {
+      if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
+      args.push(key, amountPaise, reference);
+    }
+    const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId), ...args)) as (string | number)[];
+    return charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
   }
 
   /** The charges made from one hold so far, by charge key. */

@@ -267,4 +267,60 @@ describe('shared limits of a live source', () => {
     expect(stats.requests).toBe(16);
     expect(stats.maxInFlight).toBe(2);
   });
+
+  it('hands a finished request\'s lease to the next waiting request of the process, renewed, within the limit', async () => {
+    const counted = (store: SourceStateStore) => {
+      const calls = { acquire: 0, refresh: 0, release: 0 };
+      const limits = Object.create(store) as SourceStateStore;
+      limits.acquire = async (...args) => (calls.acquire++, store.acquire(...args));
+      limits.refresh = async (...args) => (calls.refresh++, store.refresh(...args));
+      limits.release = async (...args) => (calls.release++, store.release(...args));
+      return { limits, calls };
+    };
+    const run = async (s: LiveSourceSettings) => {
+      const { limits, calls } = counted(storeA);
+      const gate = createRequestGate(s, limits);
+      let inFlight = 0;
+      let most = 0;
+      let leasesSeen = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const admission = await gate.admit(AbortSignal.timeout(5_000));
+          if (!admission.admitted) throw new Error(admission.message);
+          most = Math.max(most, ++inFlight);
+          leasesSeen = Math.max(leasesSeen, (await storeA.snapshot(s.name)).in_flight);
+          await sleep(20);
+          inFlight--;
+          admission.release();
+        }),
+      );
+      await sleep(50);
+      return { calls, most, leasesSeen, leftover: (await storeA.snapshot(s.name)).in_flight };
+    };
+    const handedOn = await run(settings({ maxInFlight: 2 }));
+    expect(handedOn).toEqual({ calls: { acquire: 2, refresh: 6, release: 2 }, most: 2, leasesSeen: 2, leftover: 0 });
+    // A source with a per-second rate counts every start, so each request takes its own lease.
+    const rated = await run(settings({ maxInFlight: 2, maxRatePerSecond: 1_000 }));
+    expect(rated).toEqual({ calls: { acquire: 8, refresh: 0, release: 8 }, most: 2, leasesSeen: 2, leftover: 0 });
+  });
+
+  it('renews a handed-on lease, so it outlives the lease time of its first request', async () => {
+    const s = settings({ maxInFlight: 1, timeoutMs: 200 });
+    const gate = createRequestGate(s, storeA);
+    const first = await gate.admit(AbortSignal.timeout(5_000));
+    if (!first.admitted) throw new Error(first.message);
+    // The first request ends near its lease's end (time-out 200 ms + 1 s margin); the next one,
+    // waiting (for at most the time-out) in the process, runs on it.
+    await sleep(900);
+    const second = gate.admit(AbortSignal.timeout(5_000));
+    await sleep(100);
+    first.release();
+    const next = await second;
+    if (!next.admitted) throw new Error(next.message);
+    await sleep(400);
+    expect((await storeA.snapshot(s.name)).in_flight).toBe(1);
+    next.release();
+    await sleep(50);
+    expect((await storeA.snapshot(s.name)).in_flight).toBe(0);
+  });
 });

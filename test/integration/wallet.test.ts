@@ -170,6 +170,37 @@ describe('wallet holds, commits, releases and the ledger', () => {
       expect((await reconcileAccount(wallet, account)).ok).toBe(true);
     });
 
+    it('charges a chunk of rows in one call, each row once, and changes nothing when one amount is bad', async () => {
+      const account = newAccount();
+      await wallet.credit(account, 1000, 'topup');
+      await wallet.hold(account, 'job-4', 250, 'job job-4', 600_000);
+      await wallet.chargePart(account, 'job-4', 'row:1', 75, 'job-4 row 1');
+      const charges = [
+        { key: 'row:1', amountPaise: 75, reference: 'job-4 row 1' },
+        { key: 'row:2', amountPaise: 75, reference: 'job-4 row 2' },
+        { key: 'row:3', amountPaise: 75, reference: 'job-4 row 3' },
+        { key: 'row:4', amountPaise: 75, reference: 'job-4 row 4' },
+      ];
+      await expect(wallet.chargeParts(account, 'job-4', [...charges, { key: 'row:5', amountPaise: 1.5, reference: 'bad' }])).rejects.toThrow(/whole paise/);
+      expect((await wallet.balance(account)).balancePaise).toBe(925);
+      expect(await wallet.chargeParts(account, 'job-4', charges)).toEqual([
+        { status: 'duplicate', paise: 75 },
+        { status: 'ok', paise: 75 },
+        { status: 'ok', paise: 75 },
+        { status: 'insufficient', paise: 25 },
+      ]);
+      // The chunk runs again: nothing is charged twice.
+      expect((await wallet.chargeParts(account, 'job-4', charges.slice(0, 3))).map((c) => c.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 775, heldPaise: 25, availablePaise: 750 });
+      const { entries } = await wallet.ledger(account, 3);
+      expect(entries.map((e) => [e.type, e.amountPaise, e.reference])).toEqual([
+        ['commit', 75, 'job-4 row 3'],
+        ['commit', 75, 'job-4 row 2'],
+        ['commit', 75, 'job-4 row 1'],
+      ]);
+      expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+    });
+
     it('charges a key once under 50 concurrent attempts', async () => {
       const account = newAccount();
       await wallet.credit(account, 1000, 'topup');

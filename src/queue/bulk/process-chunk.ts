@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { mapLimit } from '../../sources/http/map-limit.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
-import type { WalletStore } from '../../store/wallet.js';
+import type { PartCharge, WalletStore } from '../../store/wallet.js';
 import type { ChunkPayload, ChunkRow } from '../names.js';
 import type { RowOutcome, VerifyRow } from './verify-row.js';
 
@@ -39,6 +39,14 @@ export interface ChunkDeps {
 }
 
 const CANCEL_CHECK_MS = 500;
+
+/** A row's decided result as kept in Redis until its chunk's file is written. */
+interface KeptResult {
+  status: ChunkResultLine['status'];
+  data: unknown;
+  error: ChunkResultLine['error'];
+  cost: number;
+}
 
 export const chunkFileName = (chunk: number): string => `chunks/${String(chunk).padStart(7, '0')}.jsonl`;
 
@@ -75,25 +83,35 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
       }
       return cancelled;
     };
-    // Every row ends with a line (failures included), so mapLimit never stops early here.
-    const mapped = await mapLimit(payload.rows, deps.rowConcurrency, async (row): Promise<{ ok: true; value: ChunkResultLine }> => {
-      let json = decided.get(row.row);
-      if (json === undefined) {
+    // Every row ends with an outcome (failures included), so mapLimit never stops early here.
+    const fresh = new Map<number, string>();
+    await mapLimit(payload.rows, deps.rowConcurrency, async (row): Promise<{ ok: true; value: null }> => {
+      if (!decided.has(row.row)) {
         const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
           ? { status: 'cancelled', data: null, error: null, costPaise: 0 }
           : await verifyWithRetries(deps, payload, row);
-        json = await deps.jobs.keepRowResult(jobId, chunk, row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
+        fresh.set(row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
       }
-      const kept = JSON.parse(json) as { status: ChunkResultLine['status']; data: unknown; error: ChunkResultLine['error']; cost: number };
-      let chargedPaise = 0;
-      if (kept.status === 'ok' && kept.cost > 0) {
-        const charge = await deps.wallet.chargePart(payload.accountId, jobId, `row:${row.row}`, kept.cost, `${jobId} row ${row.row}`);
-        if (charge.status === 'ok' || charge.status === 'duplicate') chargedPaise = charge.paise;
-        else deps.log.error({ jobId, row: row.row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
-      }
-      return { ok: true, value: { row: row.row, status: kept.status, data: kept.data, error: kept.error, charged_paise: chargedPaise } };
+      return { ok: true, value: null };
     });
-    const lines = mapped.ok ? mapped.values : [];
+    // The chunk's verdicts are kept, then charged, each in one round trip: a re-run finds
+    // both and neither decides nor bills a row again. (A worker lost before this point costs
+    // the chunk's upstream calls again, never a customer's money.)
+    for (const [row, json] of await deps.jobs.keepRowResults(jobId, chunk, fresh)) decided.set(row, json);
+    const kept = payload.rows.map(({ row }) => ({ row, ...(JSON.parse(decided.get(row) as string) as KeptResult) }));
+    const billable = kept.filter((result) => result.status === 'ok' && result.cost > 0);
+    const charges = await deps.wallet.chargeParts(
+      payload.accountId,
+      jobId,
+      billable.map(({ row, cost }) => ({ key: `row:${row}`, amountPaise: cost, reference: `${jobId} row ${row}` })),
+    );
+    const chargedByRow = new Map<number, number>();
+    billable.forEach(({ row }, index) => {
+      const charge = charges[index] as PartCharge;
+      if (charge.status === 'ok' || charge.status === 'duplicate') chargedByRow.set(row, charge.paise);
+      else deps.log.error({ jobId, row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
+    });
+    const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({ row, status, data, error, charged_paise: chargedByRow.get(row) ?? 0 }));
     await deps.results.writeLines(jobId, file, lines.map((line) => JSON.stringify(line)));
   }
   const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
