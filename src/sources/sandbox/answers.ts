@@ -14,6 +14,7 @@ import type {
 } from '../../domain/records.js';
 import type { DirectorsAnswer, GstReturnsAnswer, PanAnswer, SearchCandidate } from '../port.js';
 import { isoFromDay, resolveDate } from './calendar.js';
+import { companyStatusOn, dinStatusOn, gstCancelledOn, gstStatusOn } from './drift.js';
 import { annualFilingsAt, filingsAt, frequencyOf } from './filings.js';
 import { addressLine1 } from './generate-names.js';
 import { INDUSTRIES } from './industries.js';
@@ -60,6 +61,11 @@ function stateOf(code: string): string {
   return GST_STATES[code] ?? code;
 }
 
+function cancellationDate(g: SandboxGstin, today: string): string | null {
+  const cancelled = gstCancelledOn(g, today);
+  return cancelled === null ? null : isoFromDay(cancelled);
+}
+
 export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecord {
   const entity = u.entities[g.entity]!;
   const gstin = g.gstin;
@@ -67,9 +73,9 @@ export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecor
     gstin,
     legal_name: g.legalName ?? entity.name,
     trade_name: entity.tradeName,
-    status: g.status,
+    status: gstStatusOn(g, today),
     registration_date: resolveDate(g.registered, today),
-    cancellation_date: g.cancelled === null ? null : isoFromDay(g.cancelled),
+    cancellation_date: cancellationDate(g, today),
     taxpayer_type: g.composition ? 'Composition' : 'Regular',
     constitution: constitutionOf(entity),
     state: stateOf(g.stateCode),
@@ -88,7 +94,7 @@ export function returnsAnswer(g: SandboxGstin, today: string): GstReturnsAnswer 
     frequency: frequencyOf(g),
     filings: filingsAt(g, registered, today),
     registrationDate: registered,
-    cancellationDate: g.cancelled === null ? null : isoFromDay(g.cancelled),
+    cancellationDate: cancellationDate(g, today),
   };
 }
 
@@ -98,7 +104,7 @@ export function gstByPan(u: Universe, entity: SandboxEntity, today: string): Gst
       gstin: g.gstin,
       state: stateOf(g.stateCode),
       state_code: g.stateCode,
-      status: g.status,
+      status: gstStatusOn(g, today),
       registration_date: resolveDate(g.registered, today),
     }))
     .sort(compareGstByPan);
@@ -117,7 +123,7 @@ export function companyRecord(entity: SandboxEntity, today: string): CompanyReco
     cin: entity.cin,
     llpin: entity.llpin,
     name: entity.name,
-    status: entity.status,
+    status: companyStatusOn(entity, today),
     class: entity.companyClass ?? '',
     category: entity.category ?? '',
     sub_category: entity.subCategory ?? '',
@@ -143,7 +149,7 @@ export function directorsAnswer(u: Universe, entity: SandboxEntity, today: strin
       designation: a.designation,
       appointed_on: resolveDate(a.appointed, today),
       ceased_on: a.ceased === null ? null : resolveDate(a.ceased, today),
-      din_status: person.disqualified ? 'Disqualified' : 'Approved',
+      din_status: dinStatusOn(person, today),
     };
   });
   directors.sort(compareDirectors);
@@ -164,7 +170,7 @@ export function dinRecord(u: Universe, personIndex: number, today: string): DinR
     };
   });
   companies.sort(compareDinCompanies);
-  return { din: dinText(person.din), name: person.name, din_status: person.disqualified ? 'Disqualified' : 'Approved', companies };
+  return { din: dinText(person.din), name: person.name, din_status: dinStatusOn(person, today), companies };
 }
 
 export function searchCandidate(entity: SandboxEntity, today: string): SearchCandidate {
@@ -172,7 +178,7 @@ export function searchCandidate(entity: SandboxEntity, today: string): SearchCan
     name: entity.name,
     cin: entity.cin,
     llpin: entity.llpin,
-    status: entity.status,
+    status: companyStatusOn(entity, today),
     state: stateName(unpackPlace(entity.place).state),
     incorporated_on: resolveDate(entity.incorporated, today),
   };

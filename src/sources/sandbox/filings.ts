@@ -4,7 +4,9 @@
  *
  * Each return's filing day is a pure function of (GSTIN, period, return type) and the GSTIN's
  * fixed profile, so a filing seen once never changes later; `today` only decides whether it has
- * happened yet. A late filing whose day is after today is therefore "not filed yet".
+ * happened yet. A late filing whose day is after today is therefore "not filed yet". The one
+ * exception on purpose is the drifting non-filer scenario (drift.ts), whose latest due returns
+ * disappear in odd weeks and come back in even ones.
  *
  * The arithmetic runs on month indices and day numbers rather than date strings: a bulk job can
  * ask for the returns of a million GSTINs, 48 returns each.
@@ -12,6 +14,7 @@
 import type { ReturnFilingEntry, ReturnType } from '../../domain/gst-returns.js';
 import type { FilingFrequency } from '../../domain/records.js';
 import { addDays, civilDay, dayNumber, isoFromDay, monthIndex, monthOfIndex } from './calendar.js';
+import { gstCancelledOn, returnsWithheldOn } from './drift.js';
 import type { SandboxGstin } from './model.js';
 import { hash32, hashUnit, mix32 } from './prng.js';
 
@@ -90,6 +93,19 @@ export function filingDay(g: SandboxGstin, seed: number, periodIndex: number, gs
 }
 
 /**
+ * The newest period (month index) whose GSTR-3B fell due before today: the first one the API
+ * lists (domain/gst-returns.ts, duePeriods).
+ */
+function latestDuePeriod(g: SandboxGstin, today: string): number {
+  const step = g.quarterly ? 3 : 1;
+  const todayDay = dayNumber(today);
+  let period = monthIndex(today);
+  if (g.quarterly) period += (3 - ((period + 1) % 3)) % 3;
+  while (dueDay(period, frequencyOf(g), true) >= todayDay) period -= step;
+  return period;
+}
+
+/**
  * The filings a source would report at `today`: every return filed on or before today, for
  * periods from the registration month (or 24 periods back) to today or the cancellation month.
  * Returns of periods up to the cancellation month may be filed after it, as the law requires.
@@ -98,16 +114,21 @@ export function filingsAt(g: SandboxGstin, registered: string, today: string): R
   const step = g.quarterly ? 3 : 1;
   const todayDay = dayNumber(today);
   let last = monthIndex(today);
-  if (g.cancelled !== null) last = Math.min(last, monthIndex(isoFromDay(g.cancelled)));
+  const cancelled = gstCancelledOn(g, today);
+  if (cancelled !== null) last = Math.min(last, monthIndex(isoFromDay(cancelled)));
   // Quarterly periods are the quarters' last months (index % 3 === 2).
   if (g.quarterly) last -= (last + 1) % 3;
   let first = last - (FILING_HISTORY_PERIODS - 1) * step;
   const registeredMonth = monthIndex(registered);
   if (registeredMonth > first) first = g.quarterly ? registeredMonth + ((3 - ((registeredMonth + 1) % 3)) % 3) : registeredMonth;
+  // A drifting non-filer in an odd week: nothing filed for the latest due period or after it
+  // (GSTR-1 and GSTR-3B are filed in sequence, so nothing newer can be either).
+  const withheldFrom = returnsWithheldOn(g, today) ? latestDuePeriod(g, today) : Number.POSITIVE_INFINITY;
 
   const seed = filingSeed(g);
   const filings: ReturnFilingEntry[] = [];
   for (let period = last; period >= first; period -= step) {
+    if (period >= withheldFrom) continue;
     let periodText: string | undefined;
     for (const gstr3b of [false, true]) {
       const day = filingDay(g, seed, period, gstr3b);

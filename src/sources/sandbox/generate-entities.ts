@@ -140,6 +140,7 @@ function generateCorporate(ctx: GenerateContext, kind: 'private' | 'opc' | 'publ
     place: where.place,
     agmLagYears: filings.agmLagYears,
     lastFiledFy: filings.lastFiledFy,
+    drift: 'none',
   };
   const index = ctx.builder.addEntity(entity);
   generateBoard(ctx, index, { kind, incorporated, region: where.region });
@@ -235,6 +236,7 @@ function generateUnincorporated(ctx: GenerateContext, kind: 'proprietorship' | '
     place: where.place,
     agmLagYears: -1,
     lastFiledFy: null,
+    drift: 'none',
   };
   const index = ctx.builder.addEntity(entity);
   const tier = proprietor ? (rng.chance(0.05) ? 1 : 0) : rng.chance(0.3) ? 1 : 0;

@@ -142,6 +142,7 @@ export function generateGstins(
       line1: null,
       place,
       legalName: undefined,
+      drift: 'none',
     });
   }
 }

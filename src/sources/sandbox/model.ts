@@ -27,6 +27,16 @@ export type CompanyClass = 'Private' | 'Public' | 'One Person Company' | 'LLP';
  */
 export type FilingProfile = 'perfect' | 'punctual' | 'sometimes_late' | 'erratic' | 'backlog' | 'late_gstr1';
 
+/**
+ * What a drifting scenario record shows in odd ISO weeks of `now` instead of its stored state
+ * (drift.ts): a GSTIN `cancelled` since that week's Monday, or with its latest due returns
+ * `returns_not_filed`; a company `struck_off`; a director `disqualified`. Every other record,
+ * and every record in even weeks, is as stored ('none').
+ */
+export type GstinDrift = 'none' | 'cancelled' | 'returns_not_filed';
+export type EntityDrift = 'none' | 'struck_off';
+export type PersonDrift = 'none' | 'disqualified';
+
 export interface SandboxEntity {
   kind: EntityKind;
   /** Legal name: the company/LLP/firm name, or the proprietor's own name. */
@@ -59,6 +69,7 @@ export interface SandboxEntity {
   agmLagYears: number;
   /** The financial year (ending 31 March of this year) of the last accounts filed; null: never. */
   lastFiledFy: number | null;
+  drift: EntityDrift;
   /** Its GST registrations are u.gstins[firstGstin] and the `gstinCount - 1` after it. */
   firstGstin: number;
   gstinCount: number;
@@ -94,6 +105,7 @@ export interface SandboxGstin {
   place: number;
   /** Set only where the GST legal name differs from the entity's (the name-mismatch scenario). */
   legalName: string | undefined;
+  drift: GstinDrift;
 }
 
 export interface SandboxPerson {
@@ -104,6 +116,7 @@ export interface SandboxPerson {
   /** The last word of the name: the family name, or SINGH / KAUR. */
   readonly surname: string;
   disqualified: boolean;
+  readonly drift: PersonDrift;
   /** Index of the person's first appointment in u.appointments (-1: none yet), then see nextOfPerson. */
   firstAppointment: number;
   /** Index of the latest one, where the next is chained on. */

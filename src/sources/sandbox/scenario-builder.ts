@@ -6,7 +6,15 @@ import { makeGstin } from '../../domain/identifiers/gstin.js';
 import type { CompanyStatus, GstStatus } from '../../domain/records.js';
 import { daysBeforeNow, fixedDate, type DateSpec } from './calendar.js';
 import { industryByNic, INDUSTRIES, NATURE_OF_BUSINESS } from './industries.js';
-import { thousands, type CompanyClass, type EntityKind, type FilingProfile } from './model.js';
+import {
+  thousands,
+  type CompanyClass,
+  type EntityDrift,
+  type EntityKind,
+  type FilingProfile,
+  type GstinDrift,
+  type PersonDrift,
+} from './model.js';
 import type { UniverseBuilder } from './universe-builder.js';
 import { STATES, placeOf } from './places.js';
 
@@ -32,6 +40,8 @@ export interface ScenarioGstinSpec {
   lagPeriods?: number;
   einvoice?: boolean;
   legalName?: string;
+  /** Changes with the calendar week (drift.ts); the stored state is the even weeks'. */
+  drift?: GstinDrift;
 }
 
 export interface ScenarioOfficerSpec {
@@ -42,6 +52,7 @@ export interface ScenarioOfficerSpec {
   appointed?: ScenarioDate;
   ceased?: ScenarioDate;
   disqualified?: boolean;
+  drift?: PersonDrift;
 }
 
 export interface ScenarioEntitySpec {
@@ -63,6 +74,7 @@ export interface ScenarioEntitySpec {
   agmLagYears?: number;
   lastFiledFy?: number | null;
   subCategory?: string;
+  drift?: EntityDrift;
   gstins?: readonly ScenarioGstinSpec[];
   officers?: readonly ScenarioOfficerSpec[];
 }
@@ -77,7 +89,22 @@ export function scenarioGstin(spec: ScenarioEntitySpec, n = 0): string {
   return makeGstin(stateOf(target), spec.pan, String(sameStateBefore + 1));
 }
 
+/** A drifting record must start from the state it drifts away from, or odd weeks would show no change. */
+function checkDrift(spec: ScenarioEntitySpec): void {
+  const wrong = (what: string): Error => new Error(`scenario ${spec.name}: ${what}`);
+  if (spec.drift === 'struck_off' && (spec.kind !== 'company' || (spec.status ?? 'Active') !== 'Active')) throw wrong('only an active company can drift to struck off');
+  for (const g of spec.gstins ?? []) {
+    if (g.drift === 'cancelled' && (g.status ?? 'Active') !== 'Active') throw wrong('only an active GSTIN can drift to cancelled');
+    if (g.drift === 'cancelled' && g.cancelled !== undefined) throw wrong('a drifting GSTIN has no fixed cancellation date');
+    if (g.drift === 'returns_not_filed' && (g.profile ?? 'perfect') !== 'perfect') throw wrong('only a perfect filer can drift to a filing gap');
+  }
+  for (const o of spec.officers ?? []) {
+    if (o.drift === 'disqualified' && o.disqualified === true) throw wrong(`director ${o.din} is already disqualified`);
+  }
+}
+
 export function addScenarioEntity(builder: UniverseBuilder, spec: ScenarioEntitySpec): number {
+  checkDrift(spec);
   const corporate = spec.kind === 'company' || spec.kind === 'llp';
   const place = placeOf(...spec.at);
   const state = STATES[place >>> 16]!;
@@ -106,6 +133,7 @@ export function addScenarioEntity(builder: UniverseBuilder, spec: ScenarioEntity
     place,
     agmLagYears: spec.lastFiledFy !== undefined ? -1 : (spec.agmLagYears ?? (corporate ? 0 : -1)),
     lastFiledFy: spec.lastFiledFy ?? null,
+    drift: spec.drift ?? 'none',
   });
 
   const activity = INDUSTRIES[industryByNic(spec.nic)]!.activity;
@@ -126,13 +154,14 @@ export function addScenarioEntity(builder: UniverseBuilder, spec: ScenarioEntity
       line1: g.line1 ?? spec.line1,
       place: placeOf(...at),
       legalName: g.legalName,
+      drift: g.drift ?? 'none',
     });
   }
 
   for (const officer of spec.officers ?? []) {
     const u = builder.universe;
     const din = Number(officer.din);
-    const person = u.byDin.get(din) ?? builder.addPerson(din, officer.name, officer.disqualified ?? false);
+    const person = u.byDin.get(din) ?? builder.addPerson(din, officer.name, officer.disqualified ?? false, officer.drift ?? 'none');
     const designation = officer.designation ?? (spec.kind === 'llp' ? 'Designated Partner' : 'Director');
     builder.appoint(
       person,

@@ -179,4 +179,35 @@ export const SCENARIO_ENTITIES = {
       { din: '09900029', name: 'NEHA AGARWAL' },
     ],
   }),
+  // Drifting scenarios (drift.ts): as written here in even ISO weeks, drifted in odd ones.
+  driftingGstStatus: spec({
+    kind: 'proprietorship', name: 'DEEPAK SURESH MEHTA', tradeName: 'MEHTA PACKAGING', pan: 'AHRPM2741D',
+    incorporated: '2018-05-21', nic: '17021', at: ['24', 'Vadodara', 'Makarpura GIDC'], line1: 'Shed No. 18, GIDC Estate, Makarpura',
+    gstins: [{ registered: '2018-06-04', drift: 'cancelled' }],
+  }),
+  driftingReturnsGap: spec({
+    kind: 'firm', name: 'SHIVSHAKTI PLASTIC INDUSTRIES', pan: 'AAGFS6183P',
+    incorporated: '2011-10-03', nic: '22201', at: ['27', 'Nagpur', 'Hingna MIDC'], line1: 'Plot No. 42, Hingna MIDC, Wardha Road',
+    gstins: [{ registered: '2017-07-01', drift: 'returns_not_filed' }],
+  }),
+  driftingCompanyStatus: spec({
+    // Two years behind on its annual filings, as companies the Registrar strikes off usually are; no GST registration.
+    kind: 'company', name: 'GIRNAR FABRICATORS PRIVATE LIMITED', pan: 'AAFCG6627L', cin: 'U25999MH2012PTC231906',
+    drift: 'struck_off', agmLagYears: 2, incorporated: '2012-05-16', nic: '25999', at: ['27', 'Aurangabad', 'Waluj MIDC'],
+    line1: 'Plot No. E-71, MIDC Waluj', capitalInr: [2_500_000, 1_500_000],
+    officers: [
+      { din: '09900030', name: 'SACHIN DATTATRAY KALE' },
+      { din: '09900031', name: 'PRAJAKTA SACHIN KALE' },
+    ],
+  }),
+  driftingDirector: spec({
+    kind: 'company', name: 'REVATI POLYMERS PRIVATE LIMITED', tradeName: 'REVATI POLYMERS', pan: 'AAJCR5538M', cin: 'U22201GJ2014PTC079412',
+    incorporated: '2014-02-19', nic: '22201', at: ['24', 'Rajkot', 'Aji GIDC'], line1: 'Plot No. 311, Aji GIDC, Bhavnagar Road',
+    capitalInr: [10_000_000, 6_000_000],
+    gstins: [{ registered: '2017-07-01' }],
+    officers: [
+      { din: '09900032', name: 'HARESH NATVARLAL PATEL', designation: 'Managing Director', drift: 'disqualified' },
+      { din: '09900033', name: 'KINJAL HARESH PATEL' },
+    ],
+  }),
 } as const satisfies Record<string, ScenarioEntitySpec>;

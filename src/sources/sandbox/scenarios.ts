@@ -63,11 +63,12 @@ export const CHECK_FAULTS: readonly { check: CheckName; gstin: string; fault: Fa
   { check: 'gst.returns', gstin: scenarioGstin(E.returnsUnavailable), fault: 'unavailable' },
 ];
 
-function entityScenario(
+/** A scenario of a scenario entity: its identifiers, and 200 from every check they can be sent to. */
+export function entityScenario(
   name: string,
   spec: ScenarioEntitySpec,
   description: string,
-  options: { flags: readonly string[]; din?: boolean; expect?: SandboxScenario['expect'] },
+  options: { flags?: readonly string[]; din?: boolean; expect?: SandboxScenario['expect'] },
 ): SandboxScenario {
   const identifiers: ScenarioIdentifiers = {};
   if ((spec.gstins ?? []).length > 0) identifiers.gstin = scenarioGstin(spec);
@@ -87,7 +88,7 @@ function entityScenario(
   if (spec.kind === 'firm') expect['mca.cin_to_pan'] = 404;
   if (identifiers.din !== undefined) expect['mca.din'] = 200;
   Object.assign(expect, options.expect);
-  return { name, description, identifiers, expect, flags: options.flags };
+  return options.flags === undefined ? { name, description, identifiers, expect } : { name, description, identifiers, expect, flags: options.flags };
 }
 
 const ALL_KINDS = ['gstin', 'pan', 'cin', 'llpin', 'din'] as const;

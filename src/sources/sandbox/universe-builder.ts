@@ -3,7 +3,7 @@
  * data never collide, and keeps the links between records by index.
  */
 import type { DateSpec } from './calendar.js';
-import type { Universe } from './model.js';
+import type { PersonDrift, Universe } from './model.js';
 import type { PersonName } from './person-names.js';
 import {
   AppointmentRecord,
@@ -74,12 +74,13 @@ export class UniverseBuilder {
     return index;
   }
 
-  /** Adds a director: a scenario's, named in full, or a generated one, by the words of the name. */
-  addPerson(din: number, name: string | PersonName, disqualified: boolean): number {
+  /** Adds a director: a scenario's, named in full (and maybe drifting), or a generated one, by the words of the name. */
+  addPerson(din: number, name: string | PersonName, disqualified: boolean, drift: PersonDrift = 'none'): number {
     const u = this.universe;
     const index = u.persons.length;
+    if (typeof name !== 'string' && drift !== 'none') throw new Error(`generated director ${din} cannot drift`);
     claim(u.byDin, din, index, 'DIN');
-    u.persons.push(typeof name === 'string' ? new NamedPersonRecord(din, name, disqualified) : new GeneratedPersonRecord(din, name, disqualified));
+    u.persons.push(typeof name === 'string' ? new NamedPersonRecord(din, name, disqualified, drift) : new GeneratedPersonRecord(din, name, disqualified));
     return index;
   }
 
