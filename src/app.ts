@@ -63,6 +63,18 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
       holdTtlMs: deps.config.bulk.holdTtlMs,
       limits: { maxBytes: deps.config.bulk.maxBytes, maxRecordBytes: deps.config.bulk.maxRecordBytes, maxRows: deps.config.bulk.maxRows },
     },
+    portfolios: {
+      portfolios: deps.portfolios,
+      jobs: deps.bulkJobs,
+      wallet: deps.wallet,
+      results: deps.results,
+      queues: deps.queues,
+      webhooks: deps.webhooks,
+      chunkRows: deps.config.bulk.chunkRows,
+      holdTtlMs: deps.config.bulk.holdTtlMs,
+      sandboxClockOffsetMs: async (accountId) => (await deps.accounts.get(accountId))?.sandboxClockOffsetMs ?? 0,
+      limits: { maxBytes: deps.config.bulk.maxBytes, maxRecordBytes: deps.config.bulk.maxRecordBytes },
+    },
   });
   await app.register(adminRoutes, {
     adminToken: options.adminToken,

@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (API.md). */
   BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
   BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
+  /** Days a finished bulk job (a portfolio run too) keeps its record and files; then both go. */
+  BV_RETENTION_DAYS: z.coerce.number().min(0.0001).max(3_650).default(30),
   BV_KEY_PREFIX: z
     .string()
     .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
@@ -64,6 +66,7 @@ export interface Config {
   holdSweepIntervalMs: number;
   authCacheTtlMs: number;
   keyPrefix: string;
+  retentionDays: number;
   bulk: {
     maxRows: number;
     maxBytes: number;
@@ -117,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
+    retentionDays: e.BV_RETENTION_DAYS,
     bulk: Object.freeze({
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,

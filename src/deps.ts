@@ -14,8 +14,10 @@ import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
 import path from 'node:path';
 import { createRowVerifier } from './queue/bulk/verify-row.js';
-import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers } from './queue/queues.js';
-import { jobStatusBody } from './api/routes/bulk-jobs.js';
+import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers, type WorkerPools } from './queue/queues.js';
+import { resolveWebhookEvent } from './queue/webhook-events.js';
+import { reconcilePortfolioSchedules } from './queue/portfolio/schedules.js';
+import { PortfolioStore } from './store/portfolios.js';
 import { BulkJobStore } from './store/bulk-jobs.js';
 import { WebhookStore } from './store/webhooks.js';
 import { ResultStore } from './store/result-store.js';
@@ -40,8 +42,9 @@ export interface Deps {
   results: ResultStore;
   webhooks: WebhookStore;
   queues: BulkQueues;
-  /** Starts this process's bulk worker pools (npm start runs both; workers/ one each). */
-  startWorkers(pools?: { verify: boolean; finalize: boolean }): BulkWorkers;
+  portfolios: PortfolioStore;
+  /** Starts this process's worker pools (npm start runs all; workers/ one each). */
+  startWorkers(pools?: WorkerPools): BulkWorkers;
   now: () => Date;
   close(): Promise<void>;
 }
@@ -93,7 +96,7 @@ export async function createDeps(
   await accounts.enableAuthCache(config.authCacheTtlMs);
   const wallet = new WalletStore(redis, keys);
   const verifier = createVerifier(chains);
-  const bulkJobs = new BulkJobStore(redis, keys);
+  const bulkJobs = new BulkJobStore(redis, keys, config.retentionDays * 86_400_000);
   const results = new ResultStore(path.join(config.dataDir, 'results'));
   const queueRedis = queueConnection(config.redisUrl);
   const queues = createBulkQueues(queueRedis, {
@@ -103,6 +106,7 @@ export async function createDeps(
     webhookBackoffMs: config.bulk.webhookBackoffMs,
   });
   const webhooks = new WebhookStore(redis, keys);
+  const portfolios = new PortfolioStore(redis, keys, config.retentionDays * 86_400_000);
   const workerRedis: Redis[] = [];
   const workers: BulkWorkers[] = [];
   const now = overrides.now ?? (() => new Date());
@@ -122,7 +126,8 @@ export async function createDeps(
     results,
     queues,
     webhooks,
-    startWorkers(pools = { verify: true, finalize: true }) {
+    portfolios,
+    startWorkers(pools = { verify: true, finalize: true, scheduler: true }) {
       const connection = queueConnection(config.redisUrl);
       workerRedis.push(connection);
       const running = startBulkWorkers(
@@ -145,18 +150,28 @@ export async function createDeps(
             results,
             log,
             onFinished: async (jobId) => {
-              if ((await bulkJobs.get(jobId))?.webhookUrl) await queues.addWebhook(jobId);
+              const job = await bulkJobs.get(jobId);
+              if (job?.webhookUrl) await queues.addWebhook(jobId);
+              if (job?.portfolioId && job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
             },
           },
           webhook: {
-            jobs: bulkJobs,
             webhooks,
-            statusBody: async (jobId) => {
-              const job = await bulkJobs.get(jobId);
-              return job === undefined ? null : jobStatusBody(job);
-            },
+            resolve: (payload) => resolveWebhookEvent(payload, { jobs: bulkJobs, portfolios, results }),
             log,
             timeoutMs: 10_000,
+          },
+          portfolio: {
+            portfolios,
+            jobs: bulkJobs,
+            wallet,
+            results,
+            queues,
+            chunkRows: config.bulk.chunkRows,
+            holdTtlMs: config.bulk.holdTtlMs,
+            log,
+            announce: (runId) => queues.addWebhook(runId, 'portfolio.changes'),
+            sandboxClockOffsetMs: async (accountId) => (await accounts.get(accountId))?.sandboxClockOffsetMs ?? 0,
           },
           queues,
           log,
@@ -164,6 +179,13 @@ export async function createDeps(
         pools,
       );
       workers.push(running);
+      if (pools.scheduler === true) {
+        // Every scheduler process reconciles at start: the ids are the portfolios', so two
+        // processes doing it at once still leave one scheduler per portfolio.
+        reconcilePortfolioSchedules(queues.portfolios, portfolios)
+          .then((done) => log.info(done, 'portfolio schedules reconciled'))
+          .catch((error: unknown) => log.error({ err: error }, 'reconciling portfolio schedules failed'));
+      }
       return running;
     },
     now,

@@ -5,7 +5,11 @@ import { resolveAdminToken } from './store/admin-token.js';
 import { createFirstStartAccount } from './store/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
+import { sweepExpiredJobs } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
+
+/** Retention is counted in days: a sweep a minute is plenty. */
+const RETENTION_SWEEP_MS = 60_000;
 
 let stopRedisOnFailure: (() => Promise<void>) | undefined;
 
@@ -31,6 +35,12 @@ async function main(): Promise<void> {
       .catch((error: unknown) => log.error({ err: error }, 'sweeping expired holds failed'));
   }, config.holdSweepIntervalMs);
   sweeper.unref();
+  const retention = setInterval(() => {
+    sweepExpiredJobs({ jobs: deps.bulkJobs, results: deps.results, portfolios: deps.portfolios, webhooks: deps.webhooks })
+      .then((removed) => removed > 0 && log.info({ removed }, 'removed bulk jobs past retention'))
+      .catch((error: unknown) => log.error({ err: error }, 'sweeping jobs past retention failed'));
+  }, RETENTION_SWEEP_MS);
+  retention.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +48,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'shutting down');
     clearInterval(sweeper);
+    clearInterval(retention);
     await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed'));
     await deps.close();
     await redis.stop();

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
 
-export async function runPool(pool: 'verify' | 'finalize'): Promise<void> {
+export async function runPool(pool: 'verify' | 'finalize' | 'scheduler'): Promise<void> {
   applyHeapPolicy();
   try {
     const config = loadConfig();
@@ -15,7 +15,7 @@ export async function runPool(pool: 'verify' | 'finalize'): Promise<void> {
     }
     const log = createLogger(config.logLevel).child({ pool });
     const deps = await createDeps({ ...config, redisUrl: config.redisUrl }, log);
-    deps.startWorkers({ verify: pool === 'verify', finalize: pool === 'finalize' });
+    deps.startWorkers({ verify: pool === 'verify', finalize: pool === 'finalize', scheduler: pool === 'scheduler' });
     console.log(`bulk ${pool} worker pool running against ${config.redisUrl.replace(/\/\/[^@]*@/, '//')}`);
     const shutdown = async (signal: string) => {
       log.info({ signal }, 'worker pool shutting down');

@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import { customerAuth } from './customer-auth.js';
 import { idempotencyHooks } from './idempotency.js';
 import { bulkJobRoutes, type BulkRoutesOptions } from './routes/bulk-jobs.js';
+import { portfolioRoutes, type PortfolioRoutesOptions } from './routes/portfolios.js';
 import { business360Routes } from './routes/business360.js';
 import { operationRoutes } from './routes/operations.js';
 import { walletRoutes } from './routes/wallet.js';
@@ -26,6 +27,7 @@ export interface CustomerApiOptions {
   holdTtlMs: number;
   now: () => Date;
   bulk: BulkRoutesOptions;
+  portfolios: PortfolioRoutesOptions;
 }
 
 const MINUTE_MS = 60_000;
@@ -59,4 +61,5 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   await app.register(business360Routes, options);
   await app.register(walletRoutes, { wallet: options.wallet });
   await app.register(bulkJobRoutes, options.bulk);
+  await app.register(portfolioRoutes, options.portfolios);
 }

@@ -8,6 +8,7 @@ export const QUEUES = {
   bulkVerify: 'bulk-verify',
   bulkFinalize: 'bulk-finalize',
   webhooks: 'webhooks',
+  portfolios: 'portfolios',
 } as const;
 
 export interface ChunkRow {
@@ -21,6 +22,8 @@ export interface ChunkPayload {
   accountId: string;
   environment: Environment;
   operation: OperationName;
+  /** The account's sandbox clock offset when the job was created (0 for live keys). */
+  clockOffsetMs?: number;
   chunk: number;
   rows: ChunkRow[];
 }
@@ -29,6 +32,11 @@ export interface FinalizePayload {
   jobId: string;
 }
 
+/** A bulk job's completion (`bulk.job.completed`), or a portfolio run's changes (`portfolio.changes`). */
 export interface WebhookPayload {
   jobId: string;
+  event?: 'bulk.job.completed' | 'portfolio.changes';
 }
+
+/** A portfolio's scheduled (or requested) run, or the change report of a run that just finished. */
+export type PortfolioJob = { kind: 'run'; portfolioId: string } | { kind: 'changes'; portfolioId: string; runId: string };

@@ -5,10 +5,11 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { QUEUES, type ChunkPayload, type FinalizePayload, type WebhookPayload } from './names.js';
+import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
 import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
 import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
+import { processPortfolioJob, type PortfolioJobDeps } from './portfolio/process-portfolio-job.js';
 
 /** BullMQ needs connections that wait through reconnects rather than fail commands. */
 export function queueConnection(redisUrl: string): Redis {
@@ -19,9 +20,12 @@ export interface BulkQueues {
   verify: Queue<ChunkPayload>;
   finalize: Queue<FinalizePayload>;
   webhooks: Queue<WebhookPayload>;
+  portfolios: Queue<PortfolioJob>;
   addChunks(chunks: ChunkPayload[]): Promise<void>;
   addFinalize(jobId: string): Promise<void>;
-  addWebhook(jobId: string): Promise<void>;
+  addWebhook(jobId: string, event?: WebhookPayload['event']): Promise<void>;
+  /** A finished portfolio run's change report (once per run). */
+  addChangeReport(portfolioId: string, runId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,7 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
   const verify = new Queue<ChunkPayload>(QUEUES.bulkVerify, { connection, prefix: settings.prefix });
   const finalize = new Queue<FinalizePayload>(QUEUES.bulkFinalize, { connection, prefix: settings.prefix });
   const webhooks = new Queue<WebhookPayload>(QUEUES.webhooks, { connection, prefix: settings.prefix });
+  const portfolios = new Queue<PortfolioJob>(QUEUES.portfolios, { connection, prefix: settings.prefix });
   const jobOptions = {
     attempts: settings.chunkAttempts,
     backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
@@ -47,6 +52,7 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
     verify,
     finalize,
     webhooks,
+    portfolios,
     async addChunks(chunks) {
       // The BullMQ job id makes a re-sent chunk (a retried intake) one job, not two.
       await verify.addBulk(chunks.map((data) => ({ name: 'chunk', data, opts: { ...jobOptions, jobId: `${data.jobId}-${data.chunk}` } })));
@@ -54,16 +60,19 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
     async addFinalize(jobId) {
       await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: `${jobId}-finalize` });
     },
-    async addWebhook(jobId) {
+    async addWebhook(jobId, event = 'bulk.job.completed') {
       // 14 attempts, 10 s doubling: the last about 23 hours after the first (API.md: 24 h).
       await webhooks.add(
-        'bulk.job.completed',
-        { jobId },
-        { jobId: `${jobId}-webhook`, attempts: settings.webhookAttempts, backoff: { type: 'exponential', delay: settings.webhookBackoffMs, jitter: 0.2 }, removeOnComplete: { age: 86_400 }, removeOnFail: { age: 7 * 86_400 } },
+        event,
+        { jobId, event },
+        { jobId: event === 'bulk.job.completed' ? `${jobId}-webhook` : `${jobId}-${event}`, attempts: settings.webhookAttempts, backoff: { type: 'exponential', delay: settings.webhookBackoffMs, jitter: 0.2 }, removeOnComplete: { age: 86_400 }, removeOnFail: { age: 7 * 86_400 } },
       );
     },
+    async addChangeReport(portfolioId, runId) {
+      await portfolios.add('changes', { kind: 'changes', portfolioId, runId }, { ...jobOptions, jobId: `${runId}-changes` });
+    },
     async close() {
-      await Promise.all([verify.close(), finalize.close(), webhooks.close()]);
+      await Promise.all([verify.close(), finalize.close(), webhooks.close(), portfolios.close()]);
     },
   };
 }
@@ -76,6 +85,14 @@ export interface WorkerSettings {
   finalizeConcurrency: number;
 }
 
+/** Which pools a process runs: npm start runs all three; workers/ one each. */
+export interface WorkerPools {
+  verify: boolean;
+  finalize: boolean;
+  /** Portfolio runs and change reports (and the schedulers' reconciliation at start). */
+  scheduler?: boolean;
+}
+
 export interface BulkWorkers {
   close(): Promise<void>;
 }
@@ -83,8 +100,8 @@ export interface BulkWorkers {
 export function startBulkWorkers(
   connection: ConnectionOptions,
   settings: WorkerSettings,
-  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; webhook: WebhookDeps; queues: BulkQueues; log: Logger },
-  pools: { verify: boolean; finalize: boolean } = { verify: true, finalize: true },
+  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; webhook: WebhookDeps; portfolio: PortfolioJobDeps; queues: BulkQueues; log: Logger },
+  pools: WorkerPools = { verify: true, finalize: true, scheduler: true },
 ): BulkWorkers {
   const workers: Worker[] = [];
   if (pools.verify) {
@@ -110,11 +127,21 @@ export function startBulkWorkers(
     // Webhook deliveries ride with the finalize pool: both are light and follow a job's end.
     const deliveries = new Worker<WebhookPayload>(
       QUEUES.webhooks,
-      async (job) => deliverWebhook(job.data.jobId, job.attemptsMade + 1, { ...deps.webhook, log: deps.log.child({ jobId: job.data.jobId }) }),
+      async (job) => deliverWebhook(job.data, job.attemptsMade + 1, { ...deps.webhook, log: deps.log.child({ jobId: job.data.jobId }) }),
       { connection, prefix: settings.prefix, concurrency: 8, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
     );
     deliveries.on('failed', (job, error) => deps.log.warn({ jobId: job?.data.jobId, attempt: job?.attemptsMade, reason: error.message }, 'webhook delivery failed'));
     workers.push(deliveries);
+  }
+  if (pools.scheduler) {
+    // Portfolio runs (from their schedulers or "run now") and change reports: light work.
+    const runs = new Worker<PortfolioJob>(
+      QUEUES.portfolios,
+      async (job) => processPortfolioJob(job.data, { ...deps.portfolio, log: deps.log.child({ portfolioId: job.data.portfolioId }) }),
+      { connection, prefix: settings.prefix, concurrency: 2, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
+    );
+    runs.on('failed', (job, error) => deps.log.error({ err: error, portfolioId: job?.data.portfolioId, kind: job?.data.kind }, 'a portfolio job failed'));
+    workers.push(runs);
   }
   return {
     async close() {

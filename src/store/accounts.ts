@@ -10,6 +10,8 @@ export interface Account {
   accountId: string;
   name: string;
   rateLimitPerMinute: number;
+  /** How far its sandbox keys' clock is ahead of the real one (admin: POST .../sandbox-clock). */
+  sandboxClockOffsetMs: number;
   createdAt: string;
 }
 
@@ -18,6 +20,8 @@ export interface AuthenticatedKey {
   keyId: string;
   environment: Environment;
   rateLimitPerMinute: number;
+  /** How far the account's sandbox clock is ahead of the real one (sandbox keys only; 0 for live). */
+  sandboxClockOffsetMs: number;
 }
 
 export interface IssuedKey {
@@ -70,6 +74,7 @@ export class AccountStore {
       accountId: `acct_${randomBytes(8).toString('hex')}`,
       name: input.name,
       rateLimitPerMinute: input.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+      sandboxClockOffsetMs: 0,
       createdAt: new Date().toISOString(),
     };
     await this.redis
@@ -91,6 +96,7 @@ export class AccountStore {
       accountId,
       name: fields.name,
       rateLimitPerMinute: Number(fields.rate_limit_per_minute),
+      sandboxClockOffsetMs: Number(fields.sandbox_clock_offset_ms ?? 0),
       createdAt: fields.created_at ?? '',
     };
   }
@@ -111,6 +117,7 @@ export class AccountStore {
         hash,
         // Copied onto the key so authentication reads everything a call needs in one round trip.
         rate_limit_per_minute: account.rateLimitPerMinute,
+        sandbox_clock_offset_ms: account.sandboxClockOffsetMs,
         created_at: new Date().toISOString(),
       })
       .sadd(this.keys.accountApiKeys(accountId), keyId)
@@ -123,6 +130,19 @@ export class AccountStore {
     const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
     const multi = this.redis.multi().hset(this.keys.account(accountId), 'rate_limit_per_minute', rateLimitPerMinute);
     for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'rate_limit_per_minute', rateLimitPerMinute);
+    await multi.exec();
+    await this.invalidate(keyIds);
+  }
+
+  /**
+   * Moves the account's sandbox clock (what "today" is for its sandbox keys' answers), on the
+   * account and its keys, as the rate limit is: so a drifting scenario can be seen to change
+   * without waiting a week. Live keys always answer at the real time.
+   */
+  async setSandboxClockOffset(accountId: string, offsetMs: number): Promise<void> {
+    const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
+    const multi = this.redis.multi().hset(this.keys.account(accountId), 'sandbox_clock_offset_ms', offsetMs);
+    for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'sandbox_clock_offset_ms', offsetMs);
     await multi.exec();
     await this.invalidate(keyIds);
   }
@@ -154,13 +174,14 @@ export class AccountStore {
     const cached = cache?.get(parsed.keyId);
     if (cached !== undefined && hashesEqual(cached.hash, presented)) return cached.auth;
     const generation = cache?.generation ?? 0;
-    const [hash, accountId, environment, revokedAt, rateLimit] = await this.redis.hmget(
+    const [hash, accountId, environment, revokedAt, rateLimit, clockOffset] = await this.redis.hmget(
       this.keys.apiKey(parsed.keyId),
       'hash',
       'account_id',
       'environment',
       'revoked_at',
       'rate_limit_per_minute',
+      'sandbox_clock_offset_ms',
     );
     if (!hash || !accountId || revokedAt) return undefined;
     if (!hashesEqual(hash, presented)) return undefined;
@@ -170,6 +191,7 @@ export class AccountStore {
       keyId: parsed.keyId,
       environment: parsed.environment,
       rateLimitPerMinute: Number(rateLimit ?? DEFAULT_RATE_LIMIT_PER_MINUTE),
+      sandboxClockOffsetMs: parsed.environment === 'sandbox' ? Number(clockOffset ?? 0) : 0,
     };
     cache?.set(parsed.keyId, hash, auth, generation);
     return auth;

@@ -21,6 +21,8 @@ export interface BulkJob {
   startedAt: string | null;
   finishedAt: string | null;
   webhookUrl: string | null;
+  /** Set when the job is a portfolio's run. */
+  portfolioId: string | null;
   rows: { total: number; valid: number; invalid: number; duplicates: number; done: number; ok: number; not_found: number; failed: number; cancelled: number };
   chunks: { total: number; done: number };
   reservedPaise: number;
@@ -101,9 +103,12 @@ export class BulkJobStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    /** How long a finished job's record and files are kept (BV_RETENTION_DAYS). */
+    private readonly retentionMs = 30 * 86_400_000,
   ) {}
 
-  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks'> & {
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId'> & {
+    portfolioId?: string | null;
     rows: { total: number; valid: number; invalid: number; duplicates: number };
     chunksTotal: number;
   }): Promise<void> {
@@ -117,6 +122,7 @@ export class BulkJobStore {
         status: 'queued',
         created_at: job.createdAt,
         webhook_url: job.webhookUrl ?? '',
+        portfolio_id: job.portfolioId ?? '',
         rows_total: job.rows.total,
         rows_valid: job.rows.valid,
         rows_invalid: job.rows.invalid,
@@ -143,6 +149,7 @@ export class BulkJobStore {
       startedAt: h.started_at || null,
       finishedAt: h.finished_at || null,
       webhookUrl: h.webhook_url || null,
+      portfolioId: h.portfolio_id || null,
       rows: {
         total: num(h.rows_total),
         valid: num(h.rows_valid),
@@ -203,7 +210,23 @@ export class BulkJobStore {
   }
 
   async finish(jobId: string, status: 'completed' | 'cancelled' | 'failed', releasedPaise: number): Promise<boolean> {
-    return (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), status, new Date().toISOString(), releasedPaise)) === 1;
+    const finishedAt = new Date();
+    const moved = (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), status, finishedAt.toISOString(), releasedPaise)) === 1;
+    // Retention counts from the end; a crash between the two leaves a job kept, never one lost early.
+    if (moved) await this.redis.zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId);
+    return moved;
+  }
+
+  /** Finished jobs whose retention ran out by `nowMs`, oldest first. */
+  async dueForRemoval(nowMs: number, limit: number): Promise<string[]> {
+    return this.redis.zrangebyscore(this.keys.bulkRetention(), '-inf', nowMs, 'LIMIT', 0, limit);
+  }
+
+  /** Forgets a job: its record, its place in the account's list and in the retention index. */
+  async remove(jobId: string, accountId: string | undefined): Promise<void> {
+    const multi = this.redis.multi().del(this.keys.bulkJob(jobId), this.keys.bulkJobChunksDone(jobId)).zrem(this.keys.bulkRetention(), jobId);
+    if (accountId !== undefined) multi.zrem(this.keys.accountBulkJobs(accountId), jobId);
+    await multi.exec();
   }
 
   async chunkResults(jobId: string, chunk: number): Promise<Map<number, string>> {

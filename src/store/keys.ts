@@ -53,10 +53,24 @@ export interface RedisKeys {
   bulkJobChunksDone(jobId: string): string;
   /** Hash: row → result JSON of one chunk while it runs (a re-run reuses what was decided). */
   bulkChunkResults(jobId: string, chunk: number): string;
+  /** Sorted set of finished bulk job ids by when retention removes them (ms). */
+  bulkRetention(): string;
   /** Sorted set of an account's bulk job ids by creation time (ms). */
   accountBulkJobs(accountId: string): string;
   /** BullMQ's prefix: its queues' keys live under it. */
   queuePrefix(): string;
+  /** Hash: a portfolio's definition (see store/portfolios.ts). */
+  portfolio(portfolioId: string): string;
+  /** Hash: identifier → the row (JSON: input columns and validated request) of a portfolio. */
+  portfolioRows(portfolioId: string): string;
+  /** Sorted set of a portfolio's run ids (bulk job ids) by start time (ms). */
+  portfolioRuns(portfolioId: string): string;
+  /** Hash: one run's change summary, once its change report is written. */
+  portfolioRun(portfolioId: string, runId: string): string;
+  /** Sorted set of an account's portfolio ids by creation time (ms). */
+  accountPortfolios(accountId: string): string;
+  /** Set of every live portfolio id: what the schedulers reconcile against. */
+  allPortfolios(): string;
   /** String: the account's webhook signing secret (it must be readable to sign with). */
   webhookSecret(accountId: string): string;
   /** List: a job's webhook delivery attempts, newest first (JSON each). */
@@ -94,7 +108,14 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkJobChunksDone: (jobId) => `${prefix}:{job:${jobId}}:chunks-done`,
     bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
     accountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
+    bulkRetention: () => `${prefix}:bulk-retention`,
     queuePrefix: () => `${prefix}:bull`,
+    portfolio: (id) => `${prefix}:{pf:${id}}:meta`,
+    portfolioRows: (id) => `${prefix}:{pf:${id}}:rows`,
+    portfolioRuns: (id) => `${prefix}:{pf:${id}}:runs`,
+    portfolioRun: (id, runId) => `${prefix}:{pf:${id}}:run:${runId}`,
+    accountPortfolios: (id) => `${account(id)}:portfolios`,
+    allPortfolios: () => `${prefix}:portfolios`,
     webhookSecret: (id) => `${account(id)}:webhook-secret`,
     webhookDeliveries: (id, jobId) => `${account(id)}:webhook-deliveries:${jobId}`,
   };

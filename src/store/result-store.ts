@@ -4,7 +4,7 @@
  * name and renamed, so a reader never sees half a file.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
@@ -49,6 +49,24 @@ export class ResultStore {
       await rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  /** Writes a small file whole, atomically, exactly as given. */
+  async writeText(jobId: string, name: string, text: string): Promise<void> {
+    const final = this.path(jobId, name);
+    await mkdir(path.dirname(final), { recursive: true });
+    const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await writeFile(temporary, text);
+      await rename(temporary, final);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async readText(jobId: string, name: string): Promise<string> {
+    return readFile(this.path(jobId, name), 'utf8');
   }
 
   /** Reads a file line by line, without holding it whole. */

@@ -43,6 +43,11 @@ export class WebhookStore {
     await this.redis.multi().lpush(key, JSON.stringify(attempt)).ltrim(key, 0, KEEP_ATTEMPTS - 1).pexpire(key, KEEP_MS).exec();
   }
 
+  /** Drops the recorded attempts of a job's deliveries (retention). */
+  async forget(accountId: string, deliveryKeys: readonly string[]): Promise<void> {
+    if (deliveryKeys.length > 0) await this.redis.del(...deliveryKeys.map((key) => this.keys.webhookDeliveries(accountId, key)));
+  }
+
   async attempts(accountId: string, jobId: string): Promise<DeliveryAttempt[]> {
     const items = await this.redis.lrange(this.keys.webhookDeliveries(accountId, jobId), 0, KEEP_ATTEMPTS - 1);
     return items.map((item) => JSON.parse(item) as DeliveryAttempt);

@@ -8,10 +8,13 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
 
 /** Every `curl -s $BV/v1/... -d '<json>'` example in the README, as path and body. */
-const EXAMPLES = [...README.matchAll(/curl -s \$BV(\/v1\/[a-z0-9/-]+) [^`]*?-d '([^']+)'/g)].map((m) => ({
+const ALL_EXAMPLES = [...README.matchAll(/curl -s \$BV(\/v1\/[a-z0-9/-]+) [^`]*?-d '([^']+)'/g)].map((m) => ({
   path: m[1] as string,
   body: m[2] as string,
 }));
+const OPERATION_PATHS = new Set<string>(Object.values(OPERATIONS).map((op) => op.path));
+/** The ten operations' examples. */
+const EXAMPLES = ALL_EXAMPLES.filter((e) => OPERATION_PATHS.has(e.path));
 
 describe('README', () => {
   let t: TestApp;
@@ -27,6 +30,13 @@ describe('README', () => {
   it.each(EXAMPLES)('curl example for $path answers 200 on a sandbox key', async ({ path, body }) => {
     const res = await t.post(path, body);
     expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('creates the portfolio of the Portfolios example', async () => {
+    const example = ALL_EXAMPLES.find((e) => e.path === '/v1/portfolios');
+    const res = await t.post('/v1/portfolios', example?.body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.rows).toBe(4);
   });
 
   it('lists every published scenario identifier', () => {

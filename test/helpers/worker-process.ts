@@ -4,9 +4,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A bulk verify worker pool in its own process (`npm run worker:verify`), once it runs. */
-export async function startVerifyWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/verify.ts'], {
+/**
+ * A worker pool in its own process (`npm run worker:<pool>`), once its output shows `ready`
+ * (by default the line every pool prints when it runs). `output()` is what it printed so far.
+ */
+export async function startWorkerPool(
+  pool: 'verify' | 'finalize' | 'scheduler',
+  env: Record<string, string>,
+  options: { ready?: string; timeoutMs?: number } = {},
+): Promise<ChildProcess & { output: () => string }> {
+  const ready = options.ready ?? 'worker pool running';
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const child = spawn(process.execPath, ['--import', 'tsx', `workers/${pool}.ts`], {
     cwd: root,
     env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -15,10 +24,15 @@ export async function startVerifyWorker(env: Record<string, string>, timeoutMs =
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const deadline = Date.now() + timeoutMs;
-  while (!out.includes('worker pool running')) {
+  while (!out.includes(ready)) {
     if (child.exitCode !== null) throw new Error(`worker exited: ${out}`);
-    if (Date.now() > deadline) throw new Error(`worker did not start: ${out}`);
+    if (Date.now() > deadline) throw new Error(`worker did not get ready ("${ready}"): ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return child;
+  return Object.assign(child, { output: () => out });
+}
+
+/** A bulk verify worker pool in its own process (`npm run worker:verify`), once it runs. */
+export async function startVerifyWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildProcess> {
+  return startWorkerPool('verify', env, { timeoutMs });
 }

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpiredJobs } from '../../src/store/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
@@ -196,5 +197,20 @@ describe('bulk jobs end to end', () => {
     expect(cancel.statusCode).toBe(404);
     expect((await get('/v1/bulk/jobs', key)).json().data.jobs).toEqual([]);
     expect((await get('/v1/bulk/jobs')).json().data.jobs.map((j: { job_id: string }) => j.job_id)).toContain(jobId);
+  });
+
+  it('removes a finished job, its files and its webhook attempts once its retention has run out, and not before', async () => {
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
+    const { job_id: jobId } = created.json().data as { job_id: string };
+    const done = await waitFinished(jobId);
+    const deps = { jobs: t.deps.bulkJobs, results: t.deps.results, portfolios: t.deps.portfolios, webhooks: t.deps.webhooks };
+    expect(await sweepExpiredJobs(deps)).toBe(0);
+    expect((await get(done.results!.csv)).statusCode).toBe(200);
+    // 30 days (the default) and a minute later.
+    expect(await sweepExpiredJobs(deps, Date.now() + 30 * 86_400_000 + 60_000)).toBeGreaterThanOrEqual(1);
+    for (const url of [`/v1/bulk/jobs/${jobId}`, done.results!.csv, done.results!.jsonl]) expect((await get(url)).statusCode, url).toBe(404);
+    expect((await get('/v1/bulk/jobs')).json().data.jobs.map((j: { job_id: string }) => j.job_id)).not.toContain(jobId);
+    expect(existsSync(t.deps.results.dir(jobId))).toBe(false);
+    expect(await t.deps.redis.exists(t.deps.keys.bulkJob(jobId))).toBe(0);
   });
 });

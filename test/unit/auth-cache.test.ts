@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AuthCache } from '../../src/store/auth-cache.js';
 
-const auth = (keyId: string) => ({ accountId: 'acct_1', keyId, environment: 'sandbox' as const, rateLimitPerMinute: 600 });
+const auth = (keyId: string) => ({ accountId: 'acct_1', keyId, environment: 'sandbox' as const, rateLimitPerMinute: 600, sandboxClockOffsetMs: 0 });
 
 describe('authentication cache', () => {
   it('forgets an entry after its time to live', () => {

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Business360Profile } from '../../src/domain/business360/profile.js';
 import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
-import { escapeCell } from '../../src/queue/bulk/formula-escape.js';
+import { escapeCell } from '../../src/domain/formula-escape.js';
 import { flatten, resultColumns } from '../../src/queue/bulk/result-columns.js';
 import { chargedInrText, csvHeader, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
 import { cleanModules, director, directorsRecord, gstRecord, notFound, panRecord, skipped } from './business360-builders.js';

@@ -33,6 +33,10 @@ export interface CreateJobInput {
   operation: OperationName;
   name: string;
   webhookUrl: string | null;
+  /** Set when the job is a portfolio's run. */
+  portfolioId?: string;
+  /** The sandbox clock offset its rows are answered at (see domain/sandbox-clock.ts). */
+  clockOffsetMs?: number;
   items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>;
 }
 
@@ -112,6 +116,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
     operation: input.operation,
     createdAt: new Date().toISOString(),
     webhookUrl: input.webhookUrl,
+    portfolioId: input.portfolioId ?? null,
     rows,
     chunksTotal,
     reservedPaise: maxPaise,
@@ -141,7 +146,7 @@ async function enqueueChunks(jobId: string, input: CreateJobInput, deps: CreateJ
     const line = JSON.parse(text) as InputLine;
     if ('header' in line || line.mark !== 'first') continue;
     if (current === undefined || current.chunk !== line.chunk) {
-      current = { jobId, accountId: input.accountId, environment: input.environment, operation: input.operation, chunk: line.chunk, rows: [] };
+      current = { jobId, accountId: input.accountId, environment: input.environment, operation: input.operation, clockOffsetMs: input.clockOffsetMs ?? 0, chunk: line.chunk, rows: [] };
       batch.push(current);
       if (batch.length > BATCH_CHUNKS) {
         const full = batch.slice(0, -1);

@@ -7,7 +7,7 @@ import { adminAuth } from '../admin-auth.js';
 import type { SourceStatus } from '../source-status.js';
 import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
-import { CreateAccountRequest, CreditRequest, IssueKeyRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 
 export interface AdminRoutesOptions {
@@ -16,6 +16,8 @@ export interface AdminRoutesOptions {
   wallet: WalletStore;
   sourceStatus: () => Promise<SourceStatus>;
 }
+
+const DAY_MS = 86_400_000;
 
 const accountNotFound = (id: string) => new AppError('NOT_FOUND', `There is no account ${id}`);
 
@@ -68,6 +70,27 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     await accounts.setRateLimit(request.params.id, body.rate_limit_per_minute);
     const account = await accounts.get(request.params.id);
     return { account_id: request.params.id, rate_limit_per_minute: account?.rateLimitPerMinute };
+  });
+
+  // The account's sandbox clock: its sandbox keys answer as of real time + the offset, so the
+  // drifting scenarios (and filing due dates) can be seen to change without waiting.
+  const clockBody = (accountId: string, offsetMs: number) => ({
+    account_id: accountId,
+    offset_days: offsetMs / DAY_MS,
+    sandbox_now: new Date(Date.now() + offsetMs).toISOString(),
+  });
+  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' } }, async (request) => {
+    const account = await accounts.get(request.params.id);
+    if (!account) throw accountNotFound(request.params.id);
+    return clockBody(account.accountId, account.sandboxClockOffsetMs);
+  });
+  app.post<{ Params: { id: string } }>('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' } }, async (request) => {
+    const body = parseOrThrow(SandboxClockRequest, request.body);
+    const account = await accounts.get(request.params.id);
+    if (!account) throw accountNotFound(request.params.id);
+    const offsetMs = 'offset_days' in body ? body.offset_days * DAY_MS : account.sandboxClockOffsetMs + body.advance_days * DAY_MS;
+    await accounts.setSandboxClockOffset(account.accountId, offsetMs);
+    return clockBody(account.accountId, offsetMs);
   });
 
   // Reconciliation: top-ups − commits must equal the available balance plus open holds.

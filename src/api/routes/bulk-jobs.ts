@@ -12,8 +12,10 @@ import { readCsv } from '../bulk/csv-intake.js';
 import { IntakeError } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
+import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
+import { webhookUrl } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;
@@ -25,7 +27,6 @@ export interface BulkRoutesOptions extends CreateJobDeps {
 const SSE_POLL_MS = 500;
 const SSE_HEARTBEAT_MS = 15_000;
 
-const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).max(2048);
 const JsonJobRequest = z.strictObject({
   operation: z.string(),
   rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
@@ -43,43 +44,6 @@ async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id
   const job = /^job_[0-9a-f]{20}$/.test(request.params.id) ? await jobs.get(request.params.id) : undefined;
   if (job === undefined || job.accountId !== request.auth!.accountId) throw new AppError('NOT_FOUND', `There is no bulk job ${request.params.id}`);
   return job;
-}
-
-function etaSeconds(job: BulkJob, nowMs: number): number | null {
-  if (job.status !== 'running' || job.startedAt === null) return job.status === 'queued' ? null : 0;
-  const toVerify = job.rows.valid - job.rows.duplicates;
-  const elapsedS = (nowMs - Date.parse(job.startedAt)) / 1000;
-  if (job.rows.done === 0 || elapsedS <= 0) return null;
-  return Math.max(0, Math.round(((toVerify - job.rows.done) * elapsedS) / job.rows.done));
-}
-
-export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
-  const finished = job.status === 'completed' || job.status === 'cancelled';
-  const base = `/v1/bulk/jobs/${job.jobId}`;
-  return {
-    job_id: job.jobId,
-    name: job.name,
-    operation: job.operation,
-    status: job.status,
-    created_at: job.createdAt,
-    started_at: job.startedAt,
-    finished_at: job.finishedAt,
-    rows: {
-      total: job.rows.total,
-      valid: job.rows.valid,
-      invalid: job.rows.invalid,
-      duplicates: job.rows.duplicates,
-      done: job.rows.done,
-      ok: job.rows.ok,
-      not_found: job.rows.not_found,
-      failed: job.rows.failed,
-    },
-    reserved_inr: paiseToInr(job.reservedPaise),
-    charged_inr: paiseToInr(job.chargedPaise),
-    released_inr: paiseToInr(job.releasedPaise),
-    eta_seconds: etaSeconds(job, nowMs),
-    results: finished && job.finishedAt !== null ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
-  };
 }
 
 /** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
@@ -116,7 +80,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
           const operation = parseOperationOr400(operationText);
           const items: AsyncIterable<IntakeItem> = readCsv(part.file, operation, options.limits);
           created = await createBulkJob(
-            { accountId: auth.accountId, environment: auth.environment, operation, name: name || part.filename || 'upload', webhookUrl: webhook, items },
+            { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, operation, name: name || part.filename || 'upload', webhookUrl: webhook, items },
             options,
           ).catch(intakeFailure);
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
@@ -136,7 +100,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
           intakeFailure(error);
         }
         created = await createBulkJob(
-          { accountId: auth.accountId, environment: auth.environment, operation, name: body.name ?? 'rows', webhookUrl: body.webhook_url ?? null, items },
+          { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, operation, name: body.name ?? 'rows', webhookUrl: body.webhook_url ?? null, items },
           options,
         ).catch(intakeFailure);
       }

@@ -10,6 +10,7 @@ import { sendError, successEnvelope } from '../envelope.js';
 import { walletShort } from '../wallet-short.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { parseOrThrow } from '../zod-problems.js';
+import { answerTime } from '../../domain/sandbox-clock.js';
 
 export interface Business360RoutesOptions {
   wallet: WalletStore;
@@ -33,7 +34,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
       options.wallet,
       { accountId: auth.accountId, reference: request.id, maxPaise: holdPaise, holdTtlMs: options.holdTtlMs },
       async () => {
-        const result = await runBusiness360(input, { environment: auth.environment, budgetMs: options.requestBudgetMs, now: options.now() });
+        const result = await runBusiness360(input, { environment: auth.environment, budgetMs: options.requestBudgetMs, now: answerTime(options.now(), auth.sandboxClockOffsetMs) });
         return { result, costPaise: result.ok ? priceBundle(result.succeeded).chargedPaise : 0 };
       },
     );

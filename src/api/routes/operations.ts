@@ -7,6 +7,7 @@ import { sendError, successEnvelope } from '../envelope.js';
 import { walletShort } from '../wallet-short.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
+import { answerTime } from '../../domain/sandbox-clock.js';
 
 export interface OperationRoutesOptions {
   wallet: WalletStore;
@@ -33,7 +34,7 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
           const result = await options.verifier.verify(check, input, {
             environment: auth.environment,
             budgetMs: options.requestBudgetMs,
-            now: options.now(),
+            now: answerTime(options.now(), auth.sandboxClockOffsetMs),
           });
           return { result, costPaise: result.ok ? pricePaise : 0 };
         },

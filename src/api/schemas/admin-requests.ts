@@ -33,3 +33,12 @@ export const CreditRequest = bodyObject({
 export const UpdateAccountRequest = bodyObject({
   rate_limit_per_minute: integerField(1, 1_000_000),
 });
+
+/** Moves an account's sandbox clock: by some days from where it is, or to an offset from the real time (0 resets). */
+export const SandboxClockRequest = z.union(
+  [
+    z.strictObject({ advance_days: z.number().int().min(-3_650).max(3_650) }),
+    z.strictObject({ offset_days: z.number().int().min(-3_650).max(3_650) }),
+  ],
+  { error: 'must be {"advance_days": <whole days>} or {"offset_days": <whole days, 0 resets>}' },
+);

@@ -1,5 +1,6 @@
 /**
- * Delivers a finished job's webhook (API.md "Bulk jobs"): POST of `{id, type, created_at, data}`
+ * Delivers a webhook event (API.md "Bulk jobs": a finished job; "Portfolios": a run's
+ * changes): POST of `{id, type, created_at, data}`
  * signed with `BV-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the
  * account's secret. A non-2xx answer or no answer throws, so BullMQ retries it with backoff
  * (about 24 hours in all); every attempt is recorded for the account to see.
@@ -7,14 +8,24 @@
 import { createHmac } from 'node:crypto';
 import type { Logger } from 'pino';
 import { request } from 'undici';
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { WebhookStore } from '../../store/webhooks.js';
+import type { WebhookPayload } from '../names.js';
+
+/** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
+export interface WebhookEvent {
+  accountId: string;
+  url: string;
+  id: string;
+  type: 'bulk.job.completed' | 'portfolio.changes';
+  createdAt: string;
+  data: unknown;
+  deliveryKey: string;
+}
 
 export interface WebhookDeps {
-  jobs: BulkJobStore;
   webhooks: WebhookStore;
-  /** The job's status body, as GET /v1/bulk/jobs/{id} answers it. */
-  statusBody: (jobId: string) => Promise<unknown>;
+  /** The event a queued delivery stands for; undefined when there is nothing (left) to send. */
+  resolve: (payload: WebhookPayload) => Promise<WebhookEvent | undefined>;
   log: Logger;
   timeoutMs: number;
 }
@@ -23,16 +34,16 @@ export function signature(secret: string, timestampS: number, body: string): str
   return `t=${timestampS},v1=${createHmac('sha256', secret).update(`${timestampS}.${body}`).digest('hex')}`;
 }
 
-export async function deliverWebhook(jobId: string, attempt: number, deps: WebhookDeps): Promise<void> {
-  const job = await deps.jobs.get(jobId);
-  if (job === undefined || job.webhookUrl === null) return;
-  const body = JSON.stringify({ id: `evt_${jobId}`, type: 'bulk.job.completed', created_at: job.finishedAt ?? new Date().toISOString(), data: await deps.statusBody(jobId) });
-  const secret = await deps.webhooks.secret(job.accountId);
+export async function deliverWebhook(payload: WebhookPayload, attempt: number, deps: WebhookDeps): Promise<void> {
+  const event = await deps.resolve(payload);
+  if (event === undefined) return;
+  const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: event.data });
+  const secret = await deps.webhooks.secret(event.accountId);
   const startedAt = performance.now();
   let status: number | null = null;
   let error: string | null = null;
   try {
-    const response = await request(job.webhookUrl, {
+    const response = await request(event.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'bv-signature': signature(secret, Math.floor(Date.now() / 1000), body), 'user-agent': 'bv-webhooks/1' },
       body,
@@ -46,7 +57,7 @@ export async function deliverWebhook(jobId: string, attempt: number, deps: Webho
     error = (caught as Error).message;
   }
   const ok = status !== null && status >= 200 && status < 300;
-  await deps.webhooks.recordAttempt(job.accountId, jobId, {
+  await deps.webhooks.recordAttempt(event.accountId, event.deliveryKey, {
     attempt,
     at: new Date().toISOString(),
     status,
@@ -54,5 +65,5 @@ export async function deliverWebhook(jobId: string, attempt: number, deps: Webho
     error: ok ? null : (error ?? `HTTP ${status}`),
     duration_ms: Math.round(performance.now() - startedAt),
   });
-  if (!ok) throw new Error(`webhook to the job's URL failed: ${error ?? `HTTP ${status}`}`);
+  if (!ok) throw new Error(`webhook ${event.type} to its URL failed: ${error ?? `HTTP ${status}`}`);
 }

@@ -54,7 +54,7 @@ async function verifyWithRetries(deps: ChunkDeps, payload: ChunkPayload, row: Ch
   let outcome: RowOutcome | undefined;
   for (let attempt = 1; attempt <= deps.rowAttempts; attempt++) {
     try {
-      outcome = await deps.verifyRow(payload.operation, row.request, payload.environment);
+      outcome = await deps.verifyRow(payload.operation, row.request, payload.environment, payload.clockOffsetMs);
     } catch (error) {
       deps.log.error({ err: error, row: row.row }, 'verifying a bulk row threw');
       outcome = { status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: 'The row could not be verified' }, costPaise: 0, retryable: true };

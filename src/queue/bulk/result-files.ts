@@ -25,7 +25,7 @@ import { Readable, type Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
-import { escapeCell } from './formula-escape.js';
+import { escapeCell } from '../../domain/formula-escape.js';
 import { flatten, resultColumns } from './result-columns.js';
 
 export const RESULTS_CSV_FILE = 'results.csv';

@@ -2,6 +2,7 @@
  * One bulk row through the same path as a sync call: the single operation's verifier, or
  * Business360. Its cost is what the sync call would have billed.
  */
+import { answerTime } from '../../domain/sandbox-clock.js';
 import { priceBundle } from '../../domain/business360/pricing.js';
 import { OPERATIONS, type CheckName, type Environment, type OperationName } from '../../domain/operations.js';
 import type { AppError } from '../../errors.js';
@@ -17,7 +18,7 @@ export interface RowOutcome {
   retryable: boolean;
 }
 
-export type VerifyRow = (operation: OperationName, request: Record<string, unknown>, environment: Environment) => Promise<RowOutcome>;
+export type VerifyRow = (operation: OperationName, request: Record<string, unknown>, environment: Environment, clockOffsetMs?: number) => Promise<RowOutcome>;
 
 function failure(error: AppError): RowOutcome {
   return {
@@ -31,8 +32,8 @@ function failure(error: AppError): RowOutcome {
 
 export function createRowVerifier(verifier: Verifier, options: { budgetMs: number; now: () => Date }): VerifyRow {
   const business360 = createBusiness360(verifier);
-  return async (operation, request, environment) => {
-    const context = { environment, budgetMs: options.budgetMs, now: options.now() };
+  return async (operation, request, environment, clockOffsetMs = 0) => {
+    const context = { environment, budgetMs: options.budgetMs, now: answerTime(options.now(), clockOffsetMs) };
     if (operation === 'business360') {
       const result = await business360(request as unknown as Business360Request, context);
       if (!result.ok) return failure(result.error);

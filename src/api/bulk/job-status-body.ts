@@ -1,0 +1,43 @@
+/**
+ * A bulk job as API.md "Bulk jobs" shows it (GET /v1/bulk/jobs/{id}, the listing, SSE, and
+ * the data of the `bulk.job.completed` webhook): money in rupees, progress with an ETA.
+ */
+import { paiseToInr } from '../../domain/operations.js';
+import type { BulkJob } from '../../store/bulk-jobs.js';
+
+function etaSeconds(job: BulkJob, nowMs: number): number | null {
+  if (job.status !== 'running' || job.startedAt === null) return job.status === 'queued' ? null : 0;
+  const toVerify = job.rows.valid - job.rows.duplicates;
+  const elapsedS = (nowMs - Date.parse(job.startedAt)) / 1000;
+  if (job.rows.done === 0 || elapsedS <= 0) return null;
+  return Math.max(0, Math.round(((toVerify - job.rows.done) * elapsedS) / job.rows.done));
+}
+
+export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
+  const finished = job.status === 'completed' || job.status === 'cancelled';
+  const base = `/v1/bulk/jobs/${job.jobId}`;
+  return {
+    job_id: job.jobId,
+    name: job.name,
+    operation: job.operation,
+    status: job.status,
+    created_at: job.createdAt,
+    started_at: job.startedAt,
+    finished_at: job.finishedAt,
+    rows: {
+      total: job.rows.total,
+      valid: job.rows.valid,
+      invalid: job.rows.invalid,
+      duplicates: job.rows.duplicates,
+      done: job.rows.done,
+      ok: job.rows.ok,
+      not_found: job.rows.not_found,
+      failed: job.rows.failed,
+    },
+    reserved_inr: paiseToInr(job.reservedPaise),
+    charged_inr: paiseToInr(job.chargedPaise),
+    released_inr: paiseToInr(job.releasedPaise),
+    eta_seconds: etaSeconds(job, nowMs),
+    results: finished && job.finishedAt !== null ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
+  };
+}

@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { paiseToInr } from '../../domain/operations.js';
+import { PORTFOLIO_OPERATIONS, rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/operations.js';
+import { NAMED_SCHEDULES, parseSchedule } from '../../domain/portfolio/schedule.js';
+import { AppError, type FieldProblem } from '../../errors.js';
+import { CHANGES_CSV, CHANGES_JSON } from '../../queue/portfolio/change-report.js';
+import { removePortfolioSchedule, schedulerIdOf, upsertPortfolioSchedule } from '../../queue/portfolio/schedules.js';
+import { startPortfolioRun, type StartRunDeps } from '../../queue/portfolio/start-run.js';
+import type { BulkJobStore } from '../../store/bulk-jobs.js';
+import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfolios.js';
+import type { ResultStore } from '../../store/result-store.js';
+import type { WebhookStore } from '../../store/webhooks.js';
+import { readCsv } from '../bulk/csv-intake.js';
+import { IntakeError } from '../bulk/intake-error.js';
+import { readJsonRows } from '../bulk/json-intake.js';
+import { jobStatusBody } from '../bulk/job-status-body.js';
+import type { IntakeItem } from '../bulk/row-request.js';
+import { successEnvelope } from '../envelope.js';
+import { parseOrThrow } from '../zod-problems.js';
+import { webhookUrl } from '../schemas/webhook-url.js';
+
+export interface PortfolioRoutesOptions extends StartRunDeps {
+  portfolios: PortfolioStore;
+  jobs: BulkJobStore;
+  results: ResultStore;
+  webhooks: WebhookStore;
+  limits: { maxBytes: number; maxRecordBytes: number };
+}
+
+/** A portfolio is re-verified whole on every run: large lists belong in bulk jobs. */
+export const PORTFOLIO_MAX_ROWS = 100_000;
+/** Invalid rows listed in an answer; the count says how many there were in all. */
+const PROBLEMS_SHOWN = 20;
+
+const Schedule = z.union([
+  z.strictObject({ every: z.enum(Object.keys(NAMED_SCHEDULES) as [keyof typeof NAMED_SCHEDULES]) }),
+  z.strictObject({ cron: z.string().trim().min(1).max(120), tz: z.string().trim().min(1).max(64).optional() }),
+], { error: 'must be {"every": "daily" | "weekly" | "monthly"} or {"cron": "<5 fields>", "tz": "<IANA zone>"}' });
+
+const CreatePortfolio = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  operation: z.enum(PORTFOLIO_OPERATIONS, { error: `must be one of ${PORTFOLIO_OPERATIONS.join(', ')}` }),
+  schedule: Schedule,
+  webhook_url: webhookUrl.optional(),
+  rows: z.array(z.unknown(), { error: 'must be an array of row objects' }).optional(),
+});
+
+const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an array of row objects' }) });
+
+const newPortfolioId = (): string => `pf_${randomBytes(10).toString('hex')}`;
+const PORTFOLIO_ID = /^pf_[0-9a-f]{20}$/;
+const RUN_ID = /^job_[0-9a-f]{20}$/;
+
+function intakeFailure(error: unknown): never {
+  if (error instanceof IntakeError) throw new AppError(error.code, error.message, [{ field: error.field, message: error.message }]);
+  throw error;
+}
+
+interface RowsRead {
+  rows: PortfolioRow[];
+  invalid: { row: number; problems: FieldProblem[] }[];
+}
+
+/** Validated rows by identifier (a later row with the same identifier replaces an earlier one), and the invalid ones. */
+async function collectRows(operation: PortfolioOperation, items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>, alreadyHeld: number): Promise<RowsRead> {
+  const byIdentifier = new Map<string, PortfolioRow>();
+  const invalid: RowsRead['invalid'] = [];
+  for await (const item of items) {
+    if (item.kind === 'header') continue;
+    const identifier = item.result.ok ? rowIdentifier(operation, item.columns) : undefined;
+    if (!item.result.ok || identifier === undefined) {
+      invalid.push({ row: item.row, problems: item.result.ok ? [{ field: 'row', message: 'has no identifier' }] : item.result.problems });
+      continue;
+    }
+    byIdentifier.set(identifier, { identifier, columns: item.columns });
+    if (alreadyHeld + byIdentifier.size > PORTFOLIO_MAX_ROWS) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `A portfolio holds at most ${PORTFOLIO_MAX_ROWS} rows; use a bulk job for larger lists`, [
+        { field: 'rows', message: `more than ${PORTFOLIO_MAX_ROWS} rows` },
+      ]);
+    }
+  }
+  return { rows: [...byIdentifier.values()], invalid };
+}
+
+function invalidRowsError(invalid: RowsRead['invalid']): AppError {
+  const details = invalid.slice(0, PROBLEMS_SHOWN).flatMap(({ row, problems }) => problems.map((p) => ({ field: `rows[${row - 1}].${p.field}`, message: p.message })));
+  return new AppError('VALIDATION_FAILED', `${invalid.length} row(s) are not valid; nothing was saved`, details);
+}
+
+/** Portfolios (API.md "Portfolios"): saved lists re-verified on a schedule, with change reports. */
+export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRoutesOptions): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: options.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+  const { portfolios, jobs, results, queues } = options;
+
+  /** Another account's portfolio is as absent as one that never existed; a deleted one only keeps its runs. */
+  async function ownPortfolio(request: FastifyRequest<{ Params: { id: string } }>, keepDeleted = false): Promise<Portfolio> {
+    const portfolio = PORTFOLIO_ID.test(request.params.id) ? await portfolios.get(request.params.id) : undefined;
+    if (portfolio === undefined || portfolio.accountId !== request.auth!.accountId || (portfolio.deletedAt !== null && !keepDeleted)) {
+      throw new AppError('NOT_FOUND', `There is no portfolio ${request.params.id}`);
+    }
+    return portfolio;
+  }
+
+  async function portfolioBody(portfolio: Portfolio) {
+    const [scheduler, lastRunId] = await Promise.all([
+      portfolio.deletedAt === null ? queues.portfolios.getJobScheduler(schedulerIdOf(portfolio.portfolioId)) : undefined,
+      portfolios.runIds(portfolio.portfolioId, 1),
+    ]);
+    const lastRun = lastRunId[0] === undefined ? undefined : await jobs.get(lastRunId[0]);
+    return {
+      portfolio_id: portfolio.portfolioId,
+      name: portfolio.name,
+      operation: portfolio.operation,
+      schedule: { every: portfolio.schedule.every, cron: portfolio.schedule.cron, tz: portfolio.schedule.tz },
+      next_run_at: scheduler?.next === undefined ? null : new Date(scheduler.next).toISOString(),
+      webhook_url: portfolio.webhookUrl,
+      rows: portfolio.rows,
+      created_at: portfolio.createdAt,
+      last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, status: lastRun.status, created_at: lastRun.createdAt, finished_at: lastRun.finishedAt },
+    };
+  }
+
+  app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+    const auth = request.auth!;
+    const body = parseOrThrow(CreatePortfolio, request.body);
+    const parsed = parseSchedule(body.schedule);
+    if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `schedule: ${parsed.problem.message}`, [parsed.problem]);
+    let read: RowsRead = { rows: [], invalid: [] };
+    if (body.rows !== undefined && body.rows.length > 0) {
+      let items: IntakeItem[];
+      try {
+        items = readJsonRows(body.operation, body.rows, PORTFOLIO_MAX_ROWS);
+      } catch (error) {
+        intakeFailure(error);
+      }
+      read = await collectRows(body.operation, items, 0);
+      if (read.invalid.length > 0) throw invalidRowsError(read.invalid);
+    }
+    const portfolio: Portfolio = {
+      portfolioId: newPortfolioId(),
+      accountId: auth.accountId,
+      environment: auth.environment,
+      name: body.name,
+      operation: body.operation,
+      schedule: parsed.schedule,
+      webhookUrl: body.webhook_url ?? null,
+      createdAt: new Date().toISOString(),
+      deletedAt: null,
+      rows: read.rows.length,
+    };
+    // The scheduler first: BullMQ checks the cron's values, and a refused one leaves nothing behind.
+    try {
+      await upsertPortfolioSchedule(queues.portfolios, portfolio);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new AppError('VALIDATION_FAILED', `schedule.cron: not a valid cron expression (${message})`, [{ field: 'schedule.cron', message }]);
+    }
+    await portfolios.create(portfolio, read.rows);
+    return reply.code(201).send(successEnvelope(request, await portfolioBody(portfolio), { checks: 0 }));
+  });
+
+  app.get('/v1/portfolios', { config: { api: 'portfolios.list' } }, async (request) => {
+    const list = await portfolios.list(request.auth!.accountId, 200);
+    return successEnvelope(request, { portfolios: await Promise.all(list.map(portfolioBody)) }, { checks: 0 });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.get' } }, async (request) =>
+    successEnvelope(request, await portfolioBody(await ownPortfolio(request)), { checks: 0 }),
+  );
+
+  app.delete<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.delete' } }, async (request) => {
+    const portfolio = await ownPortfolio(request);
+    await portfolios.markDeleted(portfolio, new Date().toISOString());
+    await removePortfolioSchedule(queues.portfolios, portfolio.portfolioId);
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, deleted: true }, { checks: 0 });
+  });
+
+  // Rows: a CSV upload (multipart, as a bulk job's) or JSON {rows}; a row with an identifier
+  // the portfolio has replaces it. Invalid rows are reported and not added.
+  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
+    const portfolio = await ownPortfolio(request);
+    let read: RowsRead | undefined;
+    if (request.isMultipart()) {
+      for await (const part of request.parts()) {
+        if (part.type === 'field') continue;
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
+        }
+        read = await collectRows(portfolio.operation, readCsv(part.file, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS }), portfolio.rows).catch(intakeFailure);
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
+      }
+      if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
+    } else {
+      const body = parseOrThrow(AddRows, request.body);
+      let items: IntakeItem[];
+      try {
+        items = readJsonRows(portfolio.operation, body.rows, PORTFOLIO_MAX_ROWS);
+      } catch (error) {
+        intakeFailure(error);
+      }
+      read = await collectRows(portfolio.operation, items, portfolio.rows);
+    }
+    const added = await portfolios.addRows(portfolio.portfolioId, read.rows);
+    const total = (await portfolios.get(portfolio.portfolioId))?.rows ?? portfolio.rows + added;
+    return successEnvelope(request, {
+      portfolio_id: portfolio.portfolioId,
+      added,
+      replaced: read.rows.length - added,
+      invalid: read.invalid.length,
+      invalid_rows: read.invalid.slice(0, PROBLEMS_SHOWN),
+      rows: total,
+    }, { checks: 0 });
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' } }, async (request) => {
+    const portfolio = await ownPortfolio(request);
+    const rows = await portfolios.rows(portfolio.portfolioId);
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows: rows.map((row) => ({ identifier: row.identifier, columns: row.columns })) }, { checks: 0 });
+  });
+
+  app.delete<{ Params: { id: string; identifier: string } }>('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' } }, async (request) => {
+    const portfolio = await ownPortfolio(request);
+    const identifier = request.params.identifier.trim().toUpperCase();
+    if (!(await portfolios.removeRow(portfolio.portfolioId, identifier))) {
+      throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no row ${identifier}`);
+    }
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, removed: identifier, rows: portfolio.rows - 1 }, { checks: 0 });
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' } }, async (request, reply) => {
+    const portfolio = await ownPortfolio(request);
+    const created = await startPortfolioRun(portfolio, options).catch(intakeFailure);
+    const job = await jobs.get(created.jobId);
+    return reply.code(202).send(successEnvelope(request, { run_id: created.jobId, job: job === undefined ? null : jobStatusBody(job) }, { checks: 0 }));
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' } }, async (request) => {
+    const portfolio = await ownPortfolio(request, true);
+    const ids = await portfolios.runIds(portfolio.portfolioId, 100);
+    const runs = await Promise.all(
+      ids.map(async (runId) => {
+        const [job, summary] = await Promise.all([jobs.get(runId), portfolios.runSummary(portfolio.portfolioId, runId)]);
+        if (job === undefined) return undefined;
+        const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${runId}`;
+        return {
+          run_id: runId,
+          status: job.status,
+          created_at: job.createdAt,
+          finished_at: job.finishedAt,
+          charged_inr: paiseToInr(job.chargedPaise),
+          job: jobStatusBody(job),
+          changes: summary === null ? null : { rows: summary.rows, changed: summary.changed, new_high_severity: summary.new_high_severity, previous_run_id: summary.previous_run_id },
+          files: summary === null ? null : { json: `${base}/changes.json`, csv: `${base}/changes.csv` },
+        };
+      }),
+    );
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, runs: runs.filter((run) => run !== undefined) }, { checks: 0 });
+  });
+
+  for (const [file, type] of [
+    [CHANGES_JSON, 'application/json; charset=utf-8'],
+    [CHANGES_CSV, 'text/csv; charset=utf-8'],
+  ] as const) {
+    app.get<{ Params: { id: string; run: string } }>(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' } }, async (request, reply) => {
+      const portfolio = await ownPortfolio(request, true);
+      const runId = request.params.run;
+      if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) {
+        throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);
+      }
+      if (!(await results.exists(runId, file))) throw new AppError('NOT_FOUND', `The change report of run ${runId} is not ready yet`);
+      return reply.type(type).header('content-disposition', `attachment; filename="${runId}-${file}"`).send(createReadStream(results.path(runId, file)));
+    });
+  }
+
+  app.get<{ Params: { id: string; run: string } }>('/v1/portfolios/:id/runs/:run/webhook-deliveries', { config: { api: 'portfolios.webhook_deliveries' } }, async (request) => {
+    const portfolio = await ownPortfolio(request, true);
+    const runId = request.params.run;
+    if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);
+    return successEnvelope(request, { run_id: runId, webhook_url: portfolio.webhookUrl, attempts: await options.webhooks.attempts(portfolio.accountId, `${runId}-changes`) }, { checks: 0 });
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * changes.csv of a portfolio run (API.md "Portfolios"), in results.csv's format (see
+ * src/queue/bulk/result-files.ts for why): UTF-8 with a BOM, CRLF, every cell escaped
+ * against formula injection. `before`/`after` carry registry text such as trade names,
+ * which a taxpayer types freely, so they get the same defence as result cells. The JSON
+ * view (`changes.json`) is the unescaped `PortfolioChange[]` itself.
+ *
+ * A run's changes are a small subset of its rows and already held in memory by diffRuns,
+ * so the whole file is built as one string rather than streamed.
+ */
+import { stringify } from 'csv-stringify/sync';
+// One formula-injection rule for every CSV we hand out (results.csv's too).
+import { escapeCell } from '../formula-escape.js';
+import type { PortfolioChange } from './changes.js';
+
+export const CHANGES_CSV_FILE = 'changes.csv';
+
+export const changesCsvHeader = ['identifier', 'check', 'field', 'before', 'after', 'severity', 'detected_at'] as const;
+
+/** One change as its CSV cells, escaped; null (absent) is an empty cell. */
+export function changeCsvRecord(change: PortfolioChange): string[] {
+  return changesCsvHeader.map((column) => escapeCell(change[column] ?? ''));
+}
+
+/** The header and one line per change, in the order given (diffRuns' order). */
+export function changesToCsv(changes: readonly PortfolioChange[]): string {
+  return stringify([changesCsvHeader.map(escapeCell), ...changes.map(changeCsvRecord)], {
+    bom: true,
+    record_delimiter: 'windows',
+    // As in results.csv: a lone CR or LF inside a cell must be quoted too.
+    quoted_match: /[\r\n]/,
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * What a queued webhook delivery sends, looked up when it is sent (so a retry carries the
+ * latest state and no payload in Redis holds a URL's secret parts for long): a finished bulk
+ * job's status, or a portfolio run's change summary with the first changes.
+ */
+import { jobStatusBody } from '../api/bulk/job-status-body.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { PortfolioStore } from '../store/portfolios.js';
+import type { ResultStore } from '../store/result-store.js';
+import type { WebhookEvent } from './bulk/deliver-webhook.js';
+import type { WebhookPayload } from './names.js';
+import { CHANGES_JSON } from './portfolio/change-report.js';
+
+/** A webhook body stays small: the full report is one download away. */
+const CHANGES_IN_WEBHOOK = 100;
+
+export async function resolveWebhookEvent(
+  payload: WebhookPayload,
+  deps: { jobs: BulkJobStore; portfolios: PortfolioStore; results: ResultStore },
+): Promise<WebhookEvent | undefined> {
+  const job = await deps.jobs.get(payload.jobId);
+  if (job === undefined) return undefined;
+  if ((payload.event ?? 'bulk.job.completed') === 'bulk.job.completed') {
+    if (job.webhookUrl === null) return undefined;
+    return {
+      accountId: job.accountId,
+      url: job.webhookUrl,
+      id: `evt_${job.jobId}`,
+      type: 'bulk.job.completed',
+      createdAt: job.finishedAt ?? new Date().toISOString(),
+      data: jobStatusBody(job),
+      deliveryKey: job.jobId,
+    };
+  }
+  if (job.portfolioId === null) return undefined;
+  const portfolio = await deps.portfolios.get(job.portfolioId);
+  const summary = await deps.portfolios.runSummary(job.portfolioId, job.jobId);
+  if (portfolio === undefined || portfolio.webhookUrl === null || summary === null) return undefined;
+  const changes = JSON.parse(await deps.results.readText(job.jobId, CHANGES_JSON)) as unknown[];
+  const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${job.jobId}`;
+  return {
+    accountId: job.accountId,
+    url: portfolio.webhookUrl,
+    id: `evt_${job.jobId}_changes`,
+    type: 'portfolio.changes',
+    createdAt: summary.detected_at,
+    data: {
+      portfolio_id: portfolio.portfolioId,
+      portfolio_name: portfolio.name,
+      run_id: job.jobId,
+      previous_run_id: summary.previous_run_id,
+      summary: { rows: summary.rows, changed: summary.changed, new_high_severity: summary.new_high_severity },
+      changes: changes.slice(0, CHANGES_IN_WEBHOOK),
+      changes_truncated: changes.length > CHANGES_IN_WEBHOOK,
+      files: { json: `${base}/changes.json`, csv: `${base}/changes.csv` },
+    },
+    deliveryKey: `${job.jobId}-changes`,
+  };
+}

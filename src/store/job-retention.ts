@@ -1,0 +1,34 @@
+/**
+ * Retention (BV_RETENTION_DAYS): a finished bulk job (a portfolio run too) keeps its record,
+ * result files, change report and webhook attempts for that long after it ends, then all of
+ * it goes. Finished BullMQ jobs are removed much sooner by the queues themselves: the result
+ * store, not the queue, is where results live. Any API process may sweep; removing twice is
+ * harmless.
+ */
+import type { BulkJobStore } from './bulk-jobs.js';
+import type { PortfolioStore } from './portfolios.js';
+import type { ResultStore } from './result-store.js';
+import type { WebhookStore } from './webhooks.js';
+
+export interface RetentionDeps {
+  jobs: BulkJobStore;
+  results: ResultStore;
+  portfolios: PortfolioStore;
+  webhooks: WebhookStore;
+}
+
+/** Removes up to `batch` jobs whose retention ran out by `nowMs`; returns how many. */
+export async function sweepExpiredJobs(deps: RetentionDeps, nowMs = Date.now(), batch = 100): Promise<number> {
+  const due = await deps.jobs.dueForRemoval(nowMs, batch);
+  for (const jobId of due) {
+    const job = await deps.jobs.get(jobId);
+    // Files first: a crash after them leaves a record that the next sweep removes again.
+    await deps.results.remove(jobId);
+    if (job !== undefined) {
+      await deps.webhooks.forget(job.accountId, [jobId, `${jobId}-changes`]);
+      if (job.portfolioId !== null) await deps.portfolios.forgetRun(job.portfolioId, jobId);
+    }
+    await deps.jobs.remove(jobId, job?.accountId);
+  }
+  return due.length;
+}

@@ -1,0 +1,172 @@
+/**
+ * Portfolios in Redis (API.md "Portfolios"): a definition hash, its rows by identifier (so a
+ * re-uploaded supplier replaces its row rather than doubling it), its runs (bulk job ids) and
+ * each run's change summary. A deleted portfolio keeps its runs readable until retention.
+ */
+import type { Redis } from 'ioredis';
+import type { Environment } from '../domain/operations.js';
+import type { PortfolioOperation } from '../domain/portfolio/operations.js';
+import type { Schedule } from '../domain/portfolio/schedule.js';
+import type { RedisKeys } from './keys.js';
+
+export interface Portfolio {
+  portfolioId: string;
+  accountId: string;
+  environment: Environment;
+  name: string;
+  operation: PortfolioOperation;
+  schedule: Schedule;
+  webhookUrl: string | null;
+  createdAt: string;
+  deletedAt: string | null;
+  rows: number;
+}
+
+export interface PortfolioRow {
+  identifier: string;
+  /** The row's columns as uploaded; a run sends them through the bulk intake again. */
+  columns: Record<string, string>;
+}
+
+export interface RunSummary {
+  rows: number;
+  changed: number;
+  new_high_severity: number;
+  previous_run_id: string | null;
+  detected_at: string;
+}
+
+export class PortfolioStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    /** How long a deleted portfolio's runs stay readable. */
+    private readonly retentionMs: number,
+  ) {}
+
+  async create(portfolio: Omit<Portfolio, 'deletedAt' | 'rows'>, rows: readonly PortfolioRow[]): Promise<void> {
+    const k = this.keys;
+    const multi = this.redis.multi().hset(k.portfolio(portfolio.portfolioId), {
+      account_id: portfolio.accountId,
+      environment: portfolio.environment,
+      name: portfolio.name,
+      operation: portfolio.operation,
+      schedule: JSON.stringify(portfolio.schedule),
+      webhook_url: portfolio.webhookUrl ?? '',
+      created_at: portfolio.createdAt,
+    });
+    if (rows.length > 0) multi.hset(k.portfolioRows(portfolio.portfolioId), rowFields(rows));
+    await multi
+      .zadd(k.accountPortfolios(portfolio.accountId), Date.parse(portfolio.createdAt), portfolio.portfolioId)
+      .sadd(k.allPortfolios(), portfolio.portfolioId)
+      .exec();
+  }
+
+  async get(portfolioId: string): Promise<Portfolio | undefined> {
+    const [h, rows] = await Promise.all([this.redis.hgetall(this.keys.portfolio(portfolioId)), this.redis.hlen(this.keys.portfolioRows(portfolioId))]);
+    if (h.account_id === undefined) return undefined;
+    return {
+      portfolioId,
+      accountId: h.account_id,
+      environment: h.environment as Environment,
+      name: h.name ?? '',
+      operation: h.operation as PortfolioOperation,
+      schedule: JSON.parse(h.schedule ?? '{}') as Schedule,
+      webhookUrl: h.webhook_url || null,
+      createdAt: h.created_at ?? '',
+      deletedAt: h.deleted_at || null,
+      rows,
+    };
+  }
+
+  /** The account's live portfolios, newest first. */
+  async list(accountId: string, limit: number): Promise<Portfolio[]> {
+    const ids = await this.redis.zrevrange(this.keys.accountPortfolios(accountId), 0, limit - 1);
+    const found = await Promise.all(ids.map((id) => this.get(id)));
+    return found.filter((p): p is Portfolio => p !== undefined && p.deletedAt === null);
+  }
+
+  /** Every live portfolio's id: what the schedulers reconcile against. */
+  async allIds(): Promise<string[]> {
+    return this.redis.smembers(this.keys.allPortfolios());
+  }
+
+  /** Adds rows, replacing any with the same identifier; returns how many were new. */
+  async addRows(portfolioId: string, rows: readonly PortfolioRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const key = this.keys.portfolioRows(portfolioId);
+    const existing = await this.redis.hmget(key, ...rows.map((row) => row.identifier));
+    await this.redis.hset(key, rowFields(rows));
+    return new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
+  }
+
+  async removeRow(portfolioId: string, identifier: string): Promise<boolean> {
+    return (await this.redis.hdel(this.keys.portfolioRows(portfolioId), identifier)) === 1;
+  }
+
+  /** The rows, by identifier (a stable order for runs and listings). */
+  async rows(portfolioId: string): Promise<PortfolioRow[]> {
+    const all = await this.redis.hgetall(this.keys.portfolioRows(portfolioId));
+    return Object.keys(all)
+      .sort()
+      .map((identifier) => ({ identifier, columns: JSON.parse(all[identifier] as string) as Record<string, string> }));
+  }
+
+  /**
+   * Takes the portfolio out of the listing and the schedulers' set and drops its rows; its
+   * definition and runs stay readable (for their change reports) until retention.
+   */
+  async markDeleted(portfolio: Portfolio, at: string): Promise<void> {
+    const k = this.keys;
+    const runIds = await this.redis.zrange(k.portfolioRuns(portfolio.portfolioId), 0, -1);
+    const multi = this.redis
+      .multi()
+      .hset(k.portfolio(portfolio.portfolioId), 'deleted_at', at)
+      .pexpire(k.portfolio(portfolio.portfolioId), this.retentionMs)
+      .pexpire(k.portfolioRuns(portfolio.portfolioId), this.retentionMs)
+      .del(k.portfolioRows(portfolio.portfolioId))
+      .zrem(k.accountPortfolios(portfolio.accountId), portfolio.portfolioId)
+      .srem(k.allPortfolios(), portfolio.portfolioId);
+    for (const runId of runIds) multi.pexpire(k.portfolioRun(portfolio.portfolioId, runId), this.retentionMs);
+    await multi.exec();
+  }
+
+  async addRun(portfolioId: string, runId: string, startedMs: number): Promise<void> {
+    await this.redis.zadd(this.keys.portfolioRuns(portfolioId), startedMs, runId);
+  }
+
+  /** Run ids, newest first. */
+  async runIds(portfolioId: string, limit: number): Promise<string[]> {
+    return this.redis.zrevrange(this.keys.portfolioRuns(portfolioId), 0, limit - 1);
+  }
+
+  /** The runs started before `runId`, newest first. */
+  async runsBefore(portfolioId: string, runId: string): Promise<string[]> {
+    const score = await this.redis.zscore(this.keys.portfolioRuns(portfolioId), runId);
+    if (score === null) return [];
+    const ids = await this.redis.zrevrangebyscore(this.keys.portfolioRuns(portfolioId), score, '-inf');
+    return ids.filter((id) => id !== runId);
+  }
+
+  async hasRun(portfolioId: string, runId: string): Promise<boolean> {
+    return (await this.redis.zscore(this.keys.portfolioRuns(portfolioId), runId)) !== null;
+  }
+
+  /** Forgets a run whose job retention removed. */
+  async forgetRun(portfolioId: string, runId: string): Promise<void> {
+    await this.redis.multi().zrem(this.keys.portfolioRuns(portfolioId), runId).del(this.keys.portfolioRun(portfolioId, runId)).exec();
+  }
+
+  async saveRunSummary(portfolioId: string, runId: string, summary: RunSummary): Promise<void> {
+    await this.redis.hset(this.keys.portfolioRun(portfolioId, runId), { summary: JSON.stringify(summary) });
+  }
+
+  async runSummary(portfolioId: string, runId: string): Promise<RunSummary | null> {
+    const text = await this.redis.hget(this.keys.portfolioRun(portfolioId, runId), 'summary');
+    return text === null ? null : (JSON.parse(text) as RunSummary);
+  }
+}
+
+function rowFields(rows: readonly PortfolioRow[]): Record<string, string> {
+  return Object.fromEntries(rows.map((row) => [row.identifier, JSON.stringify(row.columns)]));
+}

@@ -1,0 +1,257 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driftPhase } from '../../src/sources/sandbox/drift.js';
+import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
+import { scenario } from '../helpers/scenarios.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const drifting = (name: string) => {
+  const found = DRIFTING_SCENARIOS.find((s) => s.name === name);
+  if (found === undefined) throw new Error(`no drifting scenario ${name}`);
+  return found;
+};
+
+/** A Monday noon in India in an even ISO week, so the drifting scenarios show their stored state. */
+function evenWeekNoon(): Date {
+  let day = new Date('2026-11-16T06:30:00Z');
+  if (driftPhase(day) !== 'even') day = new Date(day.getTime() + 7 * 86_400_000);
+  return day;
+}
+
+interface Run {
+  run_id: string;
+  status: string;
+  changes: { rows: number; changed: number; new_high_severity: number; previous_run_id: string | null } | null;
+  files: { json: string; csv: string } | null;
+}
+
+/** Portfolios end to end: real BullMQ workers in this process on the test Redis, the sandbox as the source, a clock the test moves. */
+describe('portfolios', () => {
+  let t: TestApp;
+  let clock = evenWeekNoon();
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock, env: { BV_BULK_CHUNK_ROWS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3' } });
+    t.deps.startWorkers();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, key = t.sandboxKey) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  const del = (url: string, key = t.sandboxKey) => t.app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${key}` } });
+  const runs = async (id: string) => (await get(`/v1/portfolios/${id}/runs`)).json().data.runs as Run[];
+
+  async function runAndReport(id: string): Promise<Run> {
+    const started = await t.post(`/v1/portfolios/${id}/run`, {});
+    expect(started.statusCode, started.body).toBe(202);
+    const runId = started.json().data.run_id as string;
+    await waitForJob(t.app, t.sandboxKey, runId);
+    for (let i = 0; i < 400; i++) {
+      const run = (await runs(id)).find((r) => r.run_id === runId);
+      if (run?.changes) return run;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`run ${runId} got no change report`);
+  }
+
+  it('finds exactly what changed in the sandbox between two runs, and announces it in a signed webhook', async () => {
+    const received: { body: string; signature: string }[] = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ body, signature: String(request.headers['bv-signature']) });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const gst = drifting('drifting-gst-status').identifiers.gstin!;
+      const gap = drifting('drifting-returns-gap').identifiers.gstin!;
+      const company = drifting('drifting-company-status').identifiers.cin!;
+      const director = drifting('drifting-director');
+      const directorEntry = director.identifiers.gstin ?? director.identifiers.cin!;
+      const stable = scenario('clean-company').identifiers.gstin!;
+      const created = await t.post('/v1/portfolios', {
+        name: 'Key suppliers',
+        operation: 'business360',
+        schedule: { every: 'weekly' },
+        webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        rows: [{ gstin: gst, vendor: 'V1' }, { gstin: gap, vendor: 'V2' }, { cin: company, vendor: 'V3' }, { [director.identifiers.gstin ? 'gstin' : 'cin']: directorEntry, vendor: 'V4' }, { gstin: stable, vendor: 'V5' }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const portfolio = created.json().data as { portfolio_id: string; rows: number; schedule: unknown; next_run_at: string };
+      expect(portfolio).toMatchObject({ rows: 5, schedule: { every: 'weekly', cron: '0 6 * * 1', tz: 'Asia/Kolkata' } });
+      expect(Date.parse(portfolio.next_run_at)).toBeGreaterThan(Date.now());
+
+      const first = await runAndReport(portfolio.portfolio_id);
+      expect(first.status).toBe('completed');
+      expect(first.changes).toEqual({ rows: 5, changed: 0, new_high_severity: 0, previous_run_id: null });
+      expect(received).toHaveLength(0);
+
+      // A week later the drifting scenarios are in their other phase.
+      clock = new Date(clock.getTime() + 7 * 86_400_000);
+      const second = await runAndReport(portfolio.portfolio_id);
+      const changes = JSON.parse((await get(second.files!.json)).body) as { identifier: string; check: string; field: string; before: string | null; after: string | null; severity: string; detected_at: string }[];
+      const monday = clock.toISOString().slice(0, 10);
+      expect(monday).toBe('2026-11-30');
+      expect(changes.map(({ identifier, check, field, before, after, severity }) => [identifier, check, field, before, after, severity])).toEqual(
+        EXPECTED(gst, gap, company, directorEntry, director.drifting.identifier, monday),
+      );
+      expect(new Set(changes.map((c) => c.detected_at)).size).toBe(1);
+      expect(second.changes).toMatchObject({ rows: 5, changed: 4, previous_run_id: first.run_id });
+      expect(second.changes!.new_high_severity).toBe(changes.filter((c) => c.severity === 'high').length);
+
+      const csv = (await get(second.files!.csv)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(csv[0]).toBe('identifier,check,field,before,after,severity,detected_at');
+      expect(csv).toHaveLength(changes.length + 1);
+
+      for (let i = 0; i < 200 && received.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(received).toHaveLength(1);
+      const secret = (await get('/v1/webhooks/secret')).json().data.secret as string;
+      const { body, signature } = received[0]!;
+      const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
+      expect(v1).toBe(createHmac('sha256', secret).update(`${t0}.${body}`).digest('hex'));
+      expect(JSON.parse(body)).toMatchObject({
+        type: 'portfolio.changes',
+        data: { portfolio_id: portfolio.portfolio_id, run_id: second.run_id, summary: { changed: 4 }, changes: expect.arrayContaining([expect.objectContaining({ identifier: gst })]) },
+      });
+      const deliveries = (await get(`/v1/portfolios/${portfolio.portfolio_id}/runs/${second.run_id}/webhook-deliveries`)).json().data.attempts as { ok: boolean }[];
+      expect(deliveries.map((d) => d.ok)).toEqual([true]);
+      expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+    } finally {
+      receiver.close();
+    }
+  });
+
+  it('adds rows from a CSV upload (replacing by identifier), removes one, and rejects bad input with the field', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'From CSV', operation: 'gst.verify', schedule: { cron: '30 7 * * 1-5', tz: 'Asia/Kolkata' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.portfolio_id as string;
+    const a = scenario('clean-company').identifiers.gstin!;
+    const b = scenario('cancelled-gstin').identifiers.gstin!;
+    const csv = `\uFEFFGSTIN,Vendor Code\r\n${a},V1\r\n${b},V2\r\n27AAPFU0939F1ZX,V3\r\n${a.toLowerCase()},V1-again\r\n`;
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'vendors.csv', csv }, `/v1/portfolios/${id}/rows`));
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().data).toMatchObject({ added: 2, replaced: 0, invalid: 1, rows: 2, invalid_rows: [{ row: 3 }] });
+    const rows = (await get(`/v1/portfolios/${id}/rows`)).json().data.rows as { identifier: string; columns: Record<string, string> }[];
+    expect(rows.map((r) => [r.identifier, r.columns['Vendor Code']])).toEqual([[a, 'V1-again'], [b, 'V2']].sort());
+    expect((await del(`/v1/portfolios/${id}/rows/${b}`)).json().data).toMatchObject({ removed: b, rows: 1 });
+    expect((await del(`/v1/portfolios/${id}/rows/${b}`)).statusCode).toBe(404);
+
+    for (const [body, field] of [
+      [{ name: 'x', operation: 'pan.verify', schedule: { every: 'daily' } }, 'operation'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { every: 'hourly' } }, 'schedule'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { cron: 'every monday' } }, 'schedule.cron'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { cron: '0 6 * * *', tz: 'Mars/Olympus' } }, 'schedule.tz'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { cron: '99 6 * * *' } }, 'schedule.cron'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { every: 'daily' }, rows: [{ gstin: 'nope' }] }, 'rows[0].gstin'],
+      [{ name: 'x', operation: 'gst.verify', schedule: { every: 'daily' }, webhook_url: 'ftp://x' }, 'webhook_url'],
+    ] as const) {
+      const response = await t.post('/v1/portfolios', body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().error.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+    }
+    const empty = await t.post('/v1/portfolios', { name: 'Empty', operation: 'gst.verify', schedule: { every: 'daily' } });
+    const run = await t.post(`/v1/portfolios/${empty.json().data.portfolio_id as string}/run`, {});
+    expect(run.statusCode).toBe(400);
+    expect(run.json().error.message).toMatch(/no rows/);
+  });
+
+  it('deletes a portfolio with its schedule and keeps its runs readable; another account sees none of it', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'To delete', operation: 'gst.verify', schedule: { every: 'daily' }, rows: [{ gstin: scenario('clean-company').identifiers.gstin }] });
+    const id = created.json().data.portfolio_id as string;
+    const run = await runAndReport(id);
+    const other = (await t.admin('POST', '/admin/v1/accounts', { name: 'other', balance_inr: 10 })).json() as { sandbox_key: string };
+    for (const url of [`/v1/portfolios/${id}`, `/v1/portfolios/${id}/rows`, `/v1/portfolios/${id}/runs`, run.files!.json, run.files!.csv]) {
+      const response = await get(url, other.sandbox_key);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/v1/portfolios/${id}/run`, headers: { authorization: `Bearer ${other.sandbox_key}` } })).statusCode).toBe(404);
+    expect((await del(`/v1/portfolios/${id}`, other.sandbox_key)).statusCode).toBe(404);
+    expect((await get('/v1/portfolios', other.sandbox_key)).json().data.portfolios).toEqual([]);
+
+    const scheduler = `portfolio:${id}`;
+    expect(await t.deps.queues.portfolios.getJobScheduler(scheduler)).toBeDefined();
+    expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
+    expect(await t.deps.queues.portfolios.getJobScheduler(scheduler)).toBeUndefined();
+    expect((await get(`/v1/portfolios/${id}`)).statusCode).toBe(404);
+    expect((await get('/v1/portfolios')).json().data.portfolios.map((p: { portfolio_id: string }) => p.portfolio_id)).not.toContain(id);
+    // Past runs and their files stay readable until retention.
+    expect((await runs(id)).map((r) => r.run_id)).toEqual([run.run_id]);
+    expect((await get(run.files!.json)).statusCode).toBe(200);
+    expect((await get(`/v1/bulk/jobs/${run.run_id}/results.csv`)).statusCode).toBe(200);
+    expect(await t.deps.redis.pttl(t.deps.keys.portfolio(id))).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The change report the drifting scenarios must produce from an even week to the next (odd)
+ * one, the second run on Monday `monday`: what API.md's change kinds name, each once.
+ */
+function EXPECTED(gst: string, gap: string, company: string, directorEntry: string, din: string, monday: string): (string | null)[][] {
+  const lastMonth = '2026-10';
+  return [
+    [directorEntry, 'business360', 'risk.flags.DIRECTOR_DISQUALIFIED', null, 'high', 'high'],
+    [directorEntry, 'business360', 'risk.level', 'low', 'high', 'high'],
+    [directorEntry, 'mca.directors', `directors.${din}.din_status`, 'Approved', 'Disqualified', 'high'],
+    [gst, 'business360', 'risk.flags.GST_CANCELLED', null, 'high', 'high'],
+    [gst, 'business360', 'risk.level', 'low', 'high', 'high'],
+    [gst, 'gst.verify', 'cancellation_date', null, monday, 'high'],
+    [gst, 'gst.verify', 'gst_status', 'Active', 'Cancelled', 'high'],
+    [gap, 'business360', 'risk.flags.GST_RETURNS_NOT_FILED', null, 'medium', 'medium'],
+    [gap, 'business360', 'risk.level', 'low', 'medium', 'medium'],
+    [gap, 'gst.returns', `periods.${lastMonth}.gstr1`, 'filed', 'not_filed', 'medium'],
+    [gap, 'gst.returns', `periods.${lastMonth}.gstr3b`, 'filed', 'not_filed', 'high'],
+    [company, 'business360', 'risk.flags.COMPANY_STRUCK_OFF', null, 'high', 'high'],
+    [company, 'business360', 'risk.level', 'medium', 'high', 'high'],
+    [company, 'mca.company', 'company_status', 'Active', 'Strike Off', 'high'],
+  ];
+}
+
+/** The operator's sandbox clock: what a user does to see a change without waiting a week. */
+describe('the sandbox clock of an account', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BV_BULK_CHUNK_ROWS: '2' } });
+    t.deps.startWorkers();
+  });
+  afterAll(() => t.close());
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+
+  it('moves the sandbox keys\' answers, sync calls and portfolio runs alike', async () => {
+    const gstin = drifting('drifting-gst-status').identifiers.gstin!;
+    const statusNow = (await t.post('/v1/gst/verify', { gstin })).json().data.status as string;
+    const created = await t.post('/v1/portfolios', { name: 'Clock', operation: 'gst.verify', schedule: { every: 'daily' }, rows: [{ gstin }] });
+    const id = created.json().data.portfolio_id as string;
+    const first = (await t.post(`/v1/portfolios/${id}/run`, {})).json().data.run_id as string;
+    await waitForJob(t.app, t.sandboxKey, first);
+
+    const moved = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: 7 });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ account_id: t.accountId, offset_days: 7 });
+    expect(Date.parse(moved.json().sandbox_now as string) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect((await t.admin('GET', `/admin/v1/accounts/${t.accountId}/sandbox-clock`)).json()).toMatchObject({ offset_days: 7 });
+
+    const statusLater = (await t.post('/v1/gst/verify', { gstin })).json().data.status as string;
+    expect([statusNow, statusLater].sort()).toEqual(['Active', 'Cancelled']);
+    const second = (await t.post(`/v1/portfolios/${id}/run`, {})).json().data.run_id as string;
+    await waitForJob(t.app, t.sandboxKey, second);
+    let report: { field: string; before: string | null; after: string | null }[] | undefined;
+    for (let i = 0; i < 400 && report === undefined; i++) {
+      const response = await get(`/v1/portfolios/${id}/runs/${second}/changes.json`);
+      if (response.statusCode === 200) report = JSON.parse(response.body) as typeof report;
+      else await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(report?.find((c) => c.field === 'gst_status')).toMatchObject({ before: statusNow, after: statusLater });
+
+    // Resetting brings the sandbox back to the real time; a fractional day is refused.
+    expect((await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { offset_days: 0 })).json()).toMatchObject({ offset_days: 0 });
+    expect((await t.post('/v1/gst/verify', { gstin })).json().data.status).toBe(statusNow);
+    const bad = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: 1.5 });
+    expect(bad.statusCode).toBe(400);
+  });
+});
