@@ -17,6 +17,7 @@ import { createRowVerifier } from './queue/bulk/verify-row.js';
 import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers, type WorkerPools } from './queue/queues.js';
 import { resolveWebhookEvent } from './queue/webhook-events.js';
 import { reconcilePortfolioSchedules } from './queue/portfolio/schedules.js';
+import { endPortfolioRun } from './queue/portfolio/start-run.js';
 import { PortfolioStore } from './store/portfolios.js';
 import { BulkJobStore } from './store/bulk-jobs.js';
 import { WebhookStore } from './store/webhooks.js';
@@ -152,7 +153,10 @@ export async function createDeps(
             onFinished: async (jobId) => {
               const job = await bulkJobs.get(jobId);
               if (job?.webhookUrl) await queues.addWebhook(jobId);
-              if (job?.portfolioId && job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
+              if (job?.portfolioId) {
+                await endPortfolioRun(portfolios, job.portfolioId, jobId, config.bulk.holdTtlMs);
+                if (job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
+              }
             },
           },
           webhook: {

@@ -33,7 +33,8 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
         throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, sent once' }]);
       }
-      const fingerprint = requestFingerprint(request.method, request.routeOptions.url ?? request.url, request.body);
+      // The path as sent, ids and query included: one key on /portfolios/A/run is not a replay for /portfolios/B/run.
+      const fingerprint = requestFingerprint(request.method, request.url, request.body);
       const claim = await store.claim(request.auth, header, fingerprint, lockMs, request.id);
       switch (claim.kind) {
         case 'claimed':

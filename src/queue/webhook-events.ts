@@ -9,10 +9,7 @@ import type { PortfolioStore } from '../store/portfolios.js';
 import type { ResultStore } from '../store/result-store.js';
 import type { WebhookEvent } from './bulk/deliver-webhook.js';
 import type { WebhookPayload } from './names.js';
-import { CHANGES_JSON } from './portfolio/change-report.js';
-
-/** A webhook body stays small: the full report is one download away. */
-const CHANGES_IN_WEBHOOK = 100;
+import { CHANGES_HEAD_JSON } from './portfolio/change-report.js';
 
 export async function resolveWebhookEvent(
   payload: WebhookPayload,
@@ -36,7 +33,8 @@ export async function resolveWebhookEvent(
   const portfolio = await deps.portfolios.get(job.portfolioId);
   const summary = await deps.portfolios.runSummary(job.portfolioId, job.jobId);
   if (portfolio === undefined || portfolio.webhookUrl === null || summary === null) return undefined;
-  const changes = JSON.parse(await deps.results.readText(job.jobId, CHANGES_JSON)) as unknown[];
+  if (portfolio.deletedAt !== null) return undefined;
+  const head = JSON.parse(await deps.results.readText(job.jobId, CHANGES_HEAD_JSON)) as { total: number; first: unknown[] };
   const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${job.jobId}`;
   return {
     accountId: job.accountId,
@@ -50,8 +48,8 @@ export async function resolveWebhookEvent(
       run_id: job.jobId,
       previous_run_id: summary.previous_run_id,
       summary: { rows: summary.rows, changed: summary.changed, new_high_severity: summary.new_high_severity },
-      changes: changes.slice(0, CHANGES_IN_WEBHOOK),
-      changes_truncated: changes.length > CHANGES_IN_WEBHOOK,
+      changes: head.first,
+      changes_truncated: head.total > head.first.length,
       files: { json: `${base}/changes.json`, csv: `${base}/changes.csv` },
     },
     deliveryKey: `${job.jobId}-changes`,

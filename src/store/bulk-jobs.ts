@@ -222,6 +222,11 @@ export class BulkJobStore {
     return this.redis.zrangebyscore(this.keys.bulkRetention(), '-inf', nowMs, 'LIMIT', 0, limit);
   }
 
+  /** Keeps a finished job for another retention period from `fromMs`. */
+  async retainAgain(jobId: string, fromMs: number): Promise<void> {
+    await this.redis.zadd(this.keys.bulkRetention(), fromMs + this.retentionMs, jobId);
+  }
+
   /** Forgets a job: its record, its place in the account's list and in the retention index. */
   async remove(jobId: string, accountId: string | undefined): Promise<void> {
     const multi = this.redis.multi().del(this.keys.bulkJob(jobId), this.keys.bulkJobChunksDone(jobId)).zrem(this.keys.bulkRetention(), jobId);

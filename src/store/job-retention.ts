@@ -1,7 +1,7 @@
 /**
  * Retention (BV_RETENTION_DAYS): a finished bulk job (a portfolio run too) keeps its record,
  * result files, change report and webhook attempts for that long after it ends, then all of
- * it goes. Finished BullMQ jobs are removed much sooner by the queues themselves: the result
+ * it goes, except a live portfolio's latest completed run, which the next run compares with. Finished BullMQ jobs are removed much sooner by the queues themselves: the result
  * store, not the queue, is where results live. Any API process may sweep; removing twice is
  * harmless.
  */
@@ -17,11 +17,26 @@ export interface RetentionDeps {
   webhooks: WebhookStore;
 }
 
+async function isLatestCompletedRun(deps: RetentionDeps, portfolioId: string, jobId: string): Promise<boolean> {
+  const portfolio = await deps.portfolios.get(portfolioId);
+  if (portfolio === undefined || portfolio.deletedAt !== null) return false;
+  for (const runId of await deps.portfolios.runIds(portfolioId, 50)) {
+    if ((await deps.jobs.get(runId))?.status === 'completed') return runId === jobId;
+  }
+  return false;
+}
+
 /** Removes up to `batch` jobs whose retention ran out by `nowMs`; returns how many. */
 export async function sweepExpiredJobs(deps: RetentionDeps, nowMs = Date.now(), batch = 100): Promise<number> {
   const due = await deps.jobs.dueForRemoval(nowMs, batch);
   for (const jobId of due) {
     const job = await deps.jobs.get(jobId);
+    if (job?.portfolioId && (await isLatestCompletedRun(deps, job.portfolioId, jobId))) {
+      // The next run's change report compares with it: a monthly portfolio's last run is older
+      // than a 30-day retention when the next one starts.
+      await deps.jobs.retainAgain(jobId, nowMs);
+      continue;
+    }
     // Files first: a crash after them leaves a record that the next sweep removes again.
     await deps.results.remove(jobId);
     if (job !== undefined) {

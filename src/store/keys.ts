@@ -65,6 +65,8 @@ export interface RedisKeys {
   portfolioRows(portfolioId: string): string;
   /** Sorted set of a portfolio's run ids (bulk job ids) by start time (ms). */
   portfolioRuns(portfolioId: string): string;
+  /** String: the portfolio's run in progress (its job id, or a start token while it is being created). */
+  portfolioActiveRun(portfolioId: string): string;
   /** Hash: one run's change summary, once its change report is written. */
   portfolioRun(portfolioId: string, runId: string): string;
   /** Sorted set of an account's portfolio ids by creation time (ms). */
@@ -114,6 +116,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     portfolioRows: (id) => `${prefix}:{pf:${id}}:rows`,
     portfolioRuns: (id) => `${prefix}:{pf:${id}}:runs`,
     portfolioRun: (id, runId) => `${prefix}:{pf:${id}}:run:${runId}`,
+    portfolioActiveRun: (id) => `${prefix}:{pf:${id}}:active-run`,
     accountPortfolios: (id) => `${account(id)}:portfolios`,
     allPortfolios: () => `${prefix}:portfolios`,
     webhookSecret: (id) => `${account(id)}:webhook-secret`,

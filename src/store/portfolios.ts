@@ -8,6 +8,7 @@ import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
+import { runScript, type ScriptDefinition } from './scripts.js';
 
 export interface Portfolio {
   portfolioId: string;
@@ -35,6 +36,29 @@ export interface RunSummary {
   previous_run_id: string | null;
   detected_at: string;
 }
+
+/** Takes the run slot if it is free (or still holds `replacing`). KEYS: slot. ARGV: new value, value it may replace ('' none), ttl ms. Returns 1, or the holder. */
+const CLAIM_RUN: ScriptDefinition = {
+  name: 'bvPortfolioClaimRun',
+  numberOfKeys: 1,
+  lua: `
+local current = redis.call('GET', KEYS[1])
+if not current or (ARGV[2] ~= '' and current == ARGV[2]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+  return 1
+end
+return current`,
+};
+
+/** Replaces the slot's value only if it still holds `expected`. KEYS: slot. ARGV: expected, new value ('' deletes), ttl ms. */
+const SWAP_RUN: ScriptDefinition = {
+  name: 'bvPortfolioSwapRun',
+  numberOfKeys: 1,
+  lua: `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
+return 1`,
+};
 
 export class PortfolioStore {
   constructor(
@@ -91,13 +115,18 @@ export class PortfolioStore {
     return this.redis.smembers(this.keys.allPortfolios());
   }
 
-  /** Adds rows, replacing any with the same identifier; returns how many were new. */
-  async addRows(portfolioId: string, rows: readonly PortfolioRow[]): Promise<number> {
-    if (rows.length === 0) return 0;
+  /**
+   * Adds rows, replacing any with the same identifier, unless the portfolio would then hold
+   * more than `maxRows`; says how many were new (or how many it would have held).
+   */
+  async addRows(portfolioId: string, rows: readonly PortfolioRow[], maxRows: number): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number }> {
+    if (rows.length === 0) return { ok: true, added: 0 };
     const key = this.keys.portfolioRows(portfolioId);
-    const existing = await this.redis.hmget(key, ...rows.map((row) => row.identifier));
+    const [held, existing] = await Promise.all([this.redis.hlen(key), this.redis.hmget(key, ...rows.map((row) => row.identifier))]);
+    const added = new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
+    if (held + added > maxRows) return { ok: false, wouldHold: held + added };
     await this.redis.hset(key, rowFields(rows));
-    return new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
+    return { ok: true, added };
   }
 
   async removeRow(portfolioId: string, identifier: string): Promise<boolean> {
@@ -129,6 +158,21 @@ export class PortfolioStore {
       .srem(k.allPortfolios(), portfolio.portfolioId);
     for (const runId of runIds) multi.pexpire(k.portfolioRun(portfolio.portfolioId, runId), this.retentionMs);
     await multi.exec();
+  }
+
+  /**
+   * The portfolio's one run slot: a run starts only when no other is in progress, so a
+   * "run now" during a scheduled run (or a double click) neither bills the list twice nor
+   * reports the same changes twice. Returns true, or the holder (a job id or a start token).
+   */
+  async claimRunSlot(portfolioId: string, token: string, ttlMs: number, replacing = ''): Promise<true | string> {
+    const reply = (await runScript(this.redis, CLAIM_RUN, this.keys.portfolioActiveRun(portfolioId), token, replacing, ttlMs)) as number | string;
+    return reply === 1 ? true : String(reply);
+  }
+
+  /** Moves the slot from `expected` to `next` (a start token to its job id); '' frees it. */
+  async swapRunSlot(portfolioId: string, expected: string, next: string, ttlMs: number): Promise<boolean> {
+    return (await runScript(this.redis, SWAP_RUN, this.keys.portfolioActiveRun(portfolioId), expected, next, ttlMs)) === 1;
   }
 
   async addRun(portfolioId: string, runId: string, startedMs: number): Promise<void> {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
+import { sweepExpiredJobs } from '../../src/store/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
@@ -158,6 +159,69 @@ describe('portfolios', () => {
     const run = await t.post(`/v1/portfolios/${empty.json().data.portfolio_id as string}/run`, {});
     expect(run.statusCode).toBe(400);
     expect(run.json().error.message).toMatch(/no rows/);
+  });
+
+  it('runs one run at a time, takes an Idempotency-Key per portfolio, and merges rows whatever their header case', async () => {
+    const gstin = scenario('clean-company').identifiers.gstin!;
+    const make = async (name: string) =>
+      (await t.post('/v1/portfolios', { name, operation: 'gst.verify', schedule: { every: 'daily' }, rows: [{ gstin, ref: 'json' }] })).json().data.portfolio_id as string;
+    const [a, b] = [await make('A'), await make('B')];
+    const both = await Promise.all([t.post(`/v1/portfolios/${a}/run`, {}), t.post(`/v1/portfolios/${a}/run`, {})]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().error.code).toBe('RUN_IN_PROGRESS');
+    await waitForJob(t.app, t.sandboxKey, both.find((r) => r.statusCode === 202)!.json().data.run_id as string);
+    // Once it has finished, the next run may start.
+    for (let i = 0; i < 200 && (await t.post(`/v1/portfolios/${a}/run`, {}).then(async (r) => (r.statusCode === 202 ? (await waitForJob(t.app, t.sandboxKey, r.json().data.run_id as string), false) : true))); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect((await runs(a)).length).toBe(2);
+
+    const key = { authorization: `Bearer ${t.sandboxKey}`, 'idempotency-key': 'run-once' };
+    const runA = await t.app.inject({ method: 'POST', url: `/v1/portfolios/${b}/run`, headers: key });
+    const replay = await t.app.inject({ method: 'POST', url: `/v1/portfolios/${b}/run`, headers: key });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().data.run_id).toBe(runA.json().data.run_id);
+    await waitForJob(t.app, t.sandboxKey, runA.json().data.run_id as string);
+    // The same key on another portfolio is another request, not a replay.
+    const other = await t.app.inject({ method: 'POST', url: `/v1/portfolios/${a}/run`, headers: key });
+    expect(other.statusCode, other.body).toBe(422);
+
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'more.csv', csv: `GSTIN,REF\r\n${scenario('cancelled-gstin').identifiers.gstin},csv\r\n` }, `/v1/portfolios/${b}/rows`));
+    expect(upload.json().data).toMatchObject({ added: 1, rows: 2 });
+    const mixed = await t.post(`/v1/portfolios/${b}/run`, {});
+    expect(mixed.statusCode, mixed.body).toBe(202);
+    expect((await waitForJob(t.app, t.sandboxKey, mixed.json().data.run_id as string)).rows).toMatchObject({ total: 2, ok: 2 });
+  });
+
+  it('refuses schedules that fire more than hourly or have a seconds field, and hides portfolios of the other environment', async () => {
+    for (const cron of ['* * * * *', '*/30 * * * *', '0 6 * * * *']) {
+      const response = await t.post('/v1/portfolios', { name: 'x', operation: 'gst.verify', schedule: { cron } });
+      expect(response.statusCode, cron).toBe(400);
+      expect(response.json().error.details[0].field).toBe('schedule.cron');
+    }
+    const live = await t.post('/v1/portfolios', { name: 'Live list', operation: 'gst.verify', schedule: { every: 'monthly' } }, t.liveKey);
+    expect(live.statusCode, live.body).toBe(201);
+    const id = live.json().data.portfolio_id as string;
+    expect((await get(`/v1/portfolios/${id}`)).statusCode).toBe(404);
+    expect((await t.post(`/v1/portfolios/${id}/run`, {})).statusCode).toBe(404);
+    expect((await get('/v1/portfolios')).json().data.portfolios.map((p: { portfolio_id: string }) => p.portfolio_id)).not.toContain(id);
+    expect((await get(`/v1/portfolios/${id}`, t.liveKey)).statusCode).toBe(200);
+  });
+
+  it('keeps a live portfolio\'s latest completed run past retention, for the next run to compare with', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Monthly', operation: 'gst.verify', schedule: { every: 'monthly' }, rows: [{ gstin: scenario('clean-company').identifiers.gstin }] });
+    const id = created.json().data.portfolio_id as string;
+    const first = await runAndReport(id);
+    const deps = { jobs: t.deps.bulkJobs, results: t.deps.results, portfolios: t.deps.portfolios, webhooks: t.deps.webhooks };
+    const later = Date.now() + 31 * 86_400_000;
+    await sweepExpiredJobs(deps, later);
+    expect((await get(`/v1/bulk/jobs/${first.run_id}`)).statusCode).toBe(200);
+    const second = await runAndReport(id);
+    expect(second.changes?.previous_run_id).toBe(first.run_id);
+    // Now the first is not the latest: its next due sweep removes it.
+    await sweepExpiredJobs(deps, later + 31 * 86_400_000);
+    expect((await runs(id)).map((r) => r.run_id)).toEqual([second.run_id]);
+    expect((await get(`/v1/bulk/jobs/${first.run_id}`)).statusCode).toBe(404);
   });
 
   it('deletes a portfolio with its schedule and keeps its runs readable; another account sees none of it', async () => {

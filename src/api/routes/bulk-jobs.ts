@@ -39,10 +39,10 @@ function intakeFailure(error: unknown): never {
   throw error;
 }
 
-/** A job of another account is as absent as one that never existed. */
+/** A job of another account, or of the other environment (sandbox vs live keys), is as absent as one that never existed. */
 async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {
   const job = /^job_[0-9a-f]{20}$/.test(request.params.id) ? await jobs.get(request.params.id) : undefined;
-  if (job === undefined || job.accountId !== request.auth!.accountId) throw new AppError('NOT_FOUND', `There is no bulk job ${request.params.id}`);
+  if (job === undefined || job.accountId !== request.auth!.accountId || job.environment !== request.auth!.environment) throw new AppError('NOT_FOUND', `There is no bulk job ${request.params.id}`);
   return job;
 }
 
@@ -116,7 +116,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   );
 
   app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' } }, async (request) => {
-    const list = await jobs.list(request.auth!.accountId, 100);
+    const list = (await jobs.list(request.auth!.accountId, 100)).filter((job) => job.environment === request.auth!.environment);
     return successEnvelope(request, { jobs: list.map((job) => jobStatusBody(job)) }, { checks: 0 });
   });
 

@@ -7,8 +7,9 @@ import { paiseToInr } from '../../domain/operations.js';
 import { PORTFOLIO_OPERATIONS, rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/operations.js';
 import { NAMED_SCHEDULES, parseSchedule } from '../../domain/portfolio/schedule.js';
 import { AppError, type FieldProblem } from '../../errors.js';
-import { CHANGES_CSV, CHANGES_JSON } from '../../queue/portfolio/change-report.js';
-import { removePortfolioSchedule, schedulerIdOf, upsertPortfolioSchedule } from '../../queue/portfolio/schedules.js';
+import { CHANGES_CSV_FILE } from '../../domain/portfolio/changes-csv.js';
+import { CHANGES_JSON } from '../../queue/portfolio/change-report.js';
+import { createPortfolio, deletePortfolio, schedulerIdOf } from '../../queue/portfolio/schedules.js';
 import { startPortfolioRun, type StartRunDeps } from '../../queue/portfolio/start-run.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfolios.js';
@@ -18,7 +19,7 @@ import { readCsv } from '../bulk/csv-intake.js';
 import { IntakeError } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
-import type { IntakeItem } from '../bulk/row-request.js';
+import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { webhookUrl } from '../schemas/webhook-url.js';
@@ -66,7 +67,7 @@ interface RowsRead {
 }
 
 /** Validated rows by identifier (a later row with the same identifier replaces an earlier one), and the invalid ones. */
-async function collectRows(operation: PortfolioOperation, items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>, alreadyHeld: number): Promise<RowsRead> {
+async function collectRows(operation: PortfolioOperation, items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>): Promise<RowsRead> {
   const byIdentifier = new Map<string, PortfolioRow>();
   const invalid: RowsRead['invalid'] = [];
   for await (const item of items) {
@@ -76,14 +77,29 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
       invalid.push({ row: item.row, problems: item.result.ok ? [{ field: 'row', message: 'has no identifier' }] : item.result.problems });
       continue;
     }
-    byIdentifier.set(identifier, { identifier, columns: item.columns });
-    if (alreadyHeld + byIdentifier.size > PORTFOLIO_MAX_ROWS) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `A portfolio holds at most ${PORTFOLIO_MAX_ROWS} rows; use a bulk job for larger lists`, [
-        { field: 'rows', message: `more than ${PORTFOLIO_MAX_ROWS} rows` },
-      ]);
-    }
+    byIdentifier.set(identifier, { identifier, columns: canonicalColumns(item.columns) });
+    if (byIdentifier.size > PORTFOLIO_MAX_ROWS) throw tooManyRows(byIdentifier.size);
   }
   return { rows: [...byIdentifier.values()], invalid };
+}
+
+/**
+ * Known columns under their lower-case names: rows added at different times ("GSTIN" in a CSV,
+ * "gstin" in JSON) must make one header when a run sends them through the intake together.
+ */
+function canonicalColumns(columns: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => {
+      const known = name.replace(/^\uFEFF/, '').trim().toLowerCase();
+      return [(KNOWN_COLUMNS as readonly string[]).includes(known) ? known : name, value];
+    }),
+  );
+}
+
+function tooManyRows(count: number): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', `A portfolio holds at most ${PORTFOLIO_MAX_ROWS} rows (this would make ${count}); use a bulk job for larger lists`, [
+    { field: 'rows', message: `more than ${PORTFOLIO_MAX_ROWS} rows` },
+  ]);
 }
 
 function invalidRowsError(invalid: RowsRead['invalid']): AppError {
@@ -96,10 +112,14 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   await app.register(multipart, { limits: { fileSize: options.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   const { portfolios, jobs, results, queues } = options;
 
-  /** Another account's portfolio is as absent as one that never existed; a deleted one only keeps its runs. */
+  /**
+   * Another account's portfolio is as absent as one that never existed, and so is one of the
+   * other environment (a leaked sandbox key must not run a live list); a deleted one only keeps its runs.
+   */
   async function ownPortfolio(request: FastifyRequest<{ Params: { id: string } }>, keepDeleted = false): Promise<Portfolio> {
+    const auth = request.auth!;
     const portfolio = PORTFOLIO_ID.test(request.params.id) ? await portfolios.get(request.params.id) : undefined;
-    if (portfolio === undefined || portfolio.accountId !== request.auth!.accountId || (portfolio.deletedAt !== null && !keepDeleted)) {
+    if (portfolio === undefined || portfolio.accountId !== auth.accountId || portfolio.environment !== auth.environment || (portfolio.deletedAt !== null && !keepDeleted)) {
       throw new AppError('NOT_FOUND', `There is no portfolio ${request.params.id}`);
     }
     return portfolio;
@@ -137,7 +157,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       } catch (error) {
         intakeFailure(error);
       }
-      read = await collectRows(body.operation, items, 0);
+      read = await collectRows(body.operation, items);
       if (read.invalid.length > 0) throw invalidRowsError(read.invalid);
     }
     const portfolio: Portfolio = {
@@ -152,19 +172,12 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       deletedAt: null,
       rows: read.rows.length,
     };
-    // The scheduler first: BullMQ checks the cron's values, and a refused one leaves nothing behind.
-    try {
-      await upsertPortfolioSchedule(queues.portfolios, portfolio);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new AppError('VALIDATION_FAILED', `schedule.cron: not a valid cron expression (${message})`, [{ field: 'schedule.cron', message }]);
-    }
-    await portfolios.create(portfolio, read.rows);
+    await createPortfolio(queues.portfolios, portfolios, portfolio, read.rows);
     return reply.code(201).send(successEnvelope(request, await portfolioBody(portfolio), { checks: 0 }));
   });
 
   app.get('/v1/portfolios', { config: { api: 'portfolios.list' } }, async (request) => {
-    const list = await portfolios.list(request.auth!.accountId, 200);
+    const list = (await portfolios.list(request.auth!.accountId, 200)).filter((p) => p.environment === request.auth!.environment);
     return successEnvelope(request, { portfolios: await Promise.all(list.map(portfolioBody)) }, { checks: 0 });
   });
 
@@ -174,8 +187,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   app.delete<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.delete' } }, async (request) => {
     const portfolio = await ownPortfolio(request);
-    await portfolios.markDeleted(portfolio, new Date().toISOString());
-    await removePortfolioSchedule(queues.portfolios, portfolio.portfolioId);
+    await deletePortfolio(queues.portfolios, portfolios, portfolio);
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, deleted: true }, { checks: 0 });
   });
 
@@ -191,7 +203,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           part.file.resume();
           throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
         }
-        read = await collectRows(portfolio.operation, readCsv(part.file, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS }), portfolio.rows).catch(intakeFailure);
+        read = await collectRows(portfolio.operation, readCsv(part.file, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
@@ -203,9 +215,11 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       } catch (error) {
         intakeFailure(error);
       }
-      read = await collectRows(portfolio.operation, items, portfolio.rows);
+      read = await collectRows(portfolio.operation, items);
     }
-    const added = await portfolios.addRows(portfolio.portfolioId, read.rows);
+    const result = await portfolios.addRows(portfolio.portfolioId, read.rows, PORTFOLIO_MAX_ROWS);
+    if (!result.ok) throw tooManyRows(result.wouldHold);
+    const { added } = result;
     const total = (await portfolios.get(portfolio.portfolioId))?.rows ?? portfolio.rows + added;
     return successEnvelope(request, {
       portfolio_id: portfolio.portfolioId,
@@ -264,7 +278,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   for (const [file, type] of [
     [CHANGES_JSON, 'application/json; charset=utf-8'],
-    [CHANGES_CSV, 'text/csv; charset=utf-8'],
+    [CHANGES_CSV_FILE, 'text/csv; charset=utf-8'],
   ] as const) {
     app.get<{ Params: { id: string; run: string } }>(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' } }, async (request, reply) => {
       const portfolio = await ownPortfolio(request, true);

@@ -4,6 +4,8 @@
  * schedules run at 06:00 India time, before a finance team's working day: daily, on Mondays,
  * and on the 1st of the month.
  */
+import { CronExpressionParser } from 'cron-parser';
+
 export const DEFAULT_TZ = 'Asia/Kolkata';
 
 export const NAMED_SCHEDULES = {
@@ -21,8 +23,10 @@ export interface Schedule {
   tz: string;
 }
 
-/** Five fields (minute hour day-of-month month day-of-week), or six with seconds first. */
-const CRON_FIELD = /^[0-9A-Za-z*/,?#LW-]+$/;
+/** Runs closer together than this would re-verify (and bill) a whole list for nothing new. */
+export const MIN_INTERVAL_MS = 3_600_000;
+/** Occurrences checked for the minimum interval: enough to cover a day of a dense pattern. */
+const OCCURRENCES_CHECKED = 48;
 
 export type ScheduleProblem = { field: 'schedule.cron' | 'schedule.tz'; message: string };
 
@@ -35,14 +39,35 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
-/** The schedule, or what is wrong with it (BullMQ checks the cron's values when it is upserted). */
-export function parseSchedule(input: ScheduleInput): { ok: true; schedule: Schedule } | { ok: false; problem: ScheduleProblem } {
+const CRON_SHAPE = 'must be a cron expression of 5 fields (minute hour day-of-month month day-of-week), e.g. "30 7 * * 1-5"';
+
+/**
+ * The schedule, or what is wrong with it. The cron is read by cron-parser, the parser BullMQ's
+ * job schedulers use, so what passes here is what the scheduler will run; it must fire at least
+ * once and never more often than hourly.
+ */
+export function parseSchedule(input: ScheduleInput, now = new Date()): { ok: true; schedule: Schedule } | { ok: false; problem: ScheduleProblem } {
   if ('every' in input) return { ok: true, schedule: { every: input.every, cron: NAMED_SCHEDULES[input.every], tz: DEFAULT_TZ } };
   const tz = input.tz ?? DEFAULT_TZ;
   if (!isTimeZone(tz)) return { ok: false, problem: { field: 'schedule.tz', message: `must be an IANA time zone such as ${DEFAULT_TZ} (got ${JSON.stringify(tz)})` } };
   const fields = input.cron.trim().split(/\s+/);
-  if ((fields.length !== 5 && fields.length !== 6) || !fields.every((field) => CRON_FIELD.test(field))) {
-    return { ok: false, problem: { field: 'schedule.cron', message: 'must be a cron expression of 5 fields (minute hour day-of-month month day-of-week), e.g. "30 7 * * 1-5"' } };
+  // Six fields would add seconds: a run every second is never what a finance team means.
+  if (fields.length !== 5) return { ok: false, problem: { field: 'schedule.cron', message: CRON_SHAPE } };
+  const cron = fields.join(' ');
+  let times: number[];
+  try {
+    times = CronExpressionParser.parse(cron, { tz, currentDate: now })
+      .take(OCCURRENCES_CHECKED)
+      .map((date) => date.getTime());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, problem: { field: 'schedule.cron', message: `is not a cron expression BullMQ can run (${reason}); expected 5 fields (minute hour day-of-month month day-of-week), e.g. "30 7 * * 1-5"` } };
   }
-  return { ok: true, schedule: { every: null, cron: fields.join(' '), tz } };
+  if (times.length === 0) return { ok: false, problem: { field: 'schedule.cron', message: 'never fires: choose a date that exists' } };
+  for (let i = 1; i < times.length; i++) {
+    if ((times[i] as number) - (times[i - 1] as number) < MIN_INTERVAL_MS) {
+      return { ok: false, problem: { field: 'schedule.cron', message: 'fires more often than hourly: a portfolio runs at most once an hour' } };
+    }
+  }
+  return { ok: true, schedule: { every: null, cron, tz } };
 }

@@ -3,6 +3,7 @@
  * finished run gets its change report. A run of a deleted portfolio does nothing.
  */
 import type { Logger } from 'pino';
+import { IntakeError } from '../../api/bulk/intake-error.js';
 import { AppError } from '../../errors.js';
 import type { PortfolioJob } from '../names.js';
 import { writeChangeReport, type ChangeReportDeps } from './change-report.js';
@@ -25,7 +26,7 @@ export async function processPortfolioJob(job: PortfolioJob, deps: PortfolioJobD
   } catch (error) {
     // No rows, or a wallet that cannot hold the run: retrying in seconds would not help, and
     // the next scheduled run tries again.
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof AppError) && !(error instanceof IntakeError)) throw error;
     deps.log.warn({ code: error.code, reason: error.message }, 'a scheduled portfolio run could not start');
   }
 }

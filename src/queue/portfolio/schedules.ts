@@ -4,7 +4,7 @@
  * scheduler process at start) writes the same single scheduler and none is ever doubled.
  */
 import type { Queue } from 'bullmq';
-import type { Portfolio, PortfolioStore } from '../../store/portfolios.js';
+import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfolios.js';
 import type { PortfolioJob } from '../names.js';
 
 const SCHEDULER_PREFIX = 'portfolio:';
@@ -23,31 +23,61 @@ export async function removePortfolioSchedule(queue: Queue<PortfolioJob>, portfo
   await queue.removeJobScheduler(schedulerIdOf(portfolioId));
 }
 
+const isLive = (portfolio: Portfolio | undefined): portfolio is Portfolio => portfolio !== undefined && portfolio.deletedAt === null;
+
+/** A new portfolio: its record first, so that a reconciling process that sees its scheduler also sees it live. */
+export async function createPortfolio(queue: Queue<PortfolioJob>, portfolios: PortfolioStore, portfolio: Portfolio, rows: readonly PortfolioRow[]): Promise<void> {
+  await portfolios.create(portfolio, rows);
+  try {
+    await upsertPortfolioSchedule(queue, portfolio);
+  } catch (error) {
+    // No scheduler, no portfolio: the caller gets the error and nothing half-made stays listed.
+    await portfolios.markDeleted(portfolio, new Date().toISOString());
+    throw error;
+  }
+}
+
+/** Deleting: the record is marked first, so a reconciling process never brings its scheduler back for good. */
+export async function deletePortfolio(queue: Queue<PortfolioJob>, portfolios: PortfolioStore, portfolio: Portfolio): Promise<void> {
+  await portfolios.markDeleted(portfolio, new Date().toISOString());
+  await removePortfolioSchedule(queue, portfolio.portfolioId);
+}
+
 /**
  * Makes the schedulers match the portfolios: one per live portfolio (upserted, so a changed
- * schedule is rewritten), none for a deleted one. Safe to run from several processes at once.
+ * schedule is rewritten), none for a deleted one. Safe to run from several processes at once,
+ * and alongside creates and deletes: a scheduler is removed only after its portfolio is read
+ * again and found gone, and one upserted for a portfolio deleted meanwhile is removed again.
  */
 export async function reconcilePortfolioSchedules(queue: Queue<PortfolioJob>, portfolios: PortfolioStore): Promise<{ upserted: number; removed: number }> {
   const ids = new Set(await portfolios.allIds());
   let upserted = 0;
+  let removed = 0;
   for (const id of ids) {
     const portfolio = await portfolios.get(id);
-    if (portfolio === undefined || portfolio.deletedAt !== null) continue;
+    if (!isLive(portfolio)) continue;
     await upsertPortfolioSchedule(queue, portfolio);
-    upserted++;
+    if (isLive(await portfolios.get(id))) {
+      upserted++;
+    } else {
+      await removePortfolioSchedule(queue, id);
+      removed++;
+    }
   }
-  let removed = 0;
   const PAGE = 500;
   for (let start = 0; ; start += PAGE) {
     const page = await queue.getJobSchedulers(start, start + PAGE - 1, true);
+    let removedHere = 0;
     for (const scheduler of page) {
       const id = scheduler.key.startsWith(SCHEDULER_PREFIX) ? scheduler.key.slice(SCHEDULER_PREFIX.length) : undefined;
-      if (id !== undefined && !ids.has(id)) {
-        await queue.removeJobScheduler(scheduler.key);
-        removed++;
-      }
+      if (id === undefined || ids.has(id) || isLive(await portfolios.get(id))) continue;
+      await queue.removeJobScheduler(scheduler.key);
+      removedHere++;
     }
+    removed += removedHere;
     if (page.length < PAGE) break;
+    // Removals shift the rest of the list forward.
+    start -= removedHere;
   }
   return { upserted, removed };
 }

@@ -3,38 +3,71 @@
  * validation, hold, billing, limits and result files as an upload), recorded as the
  * portfolio's run. The change report follows when the job finishes (change-report.ts).
  */
+import { randomUUID } from 'node:crypto';
 import { createBulkJob, type CreateJobDeps, type CreatedJob } from '../../api/bulk/create-job.js';
 import { readJsonRows } from '../../api/bulk/json-intake.js';
 import { AppError } from '../../errors.js';
+import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioStore } from '../../store/portfolios.js';
 
 export interface StartRunDeps extends CreateJobDeps {
   portfolios: PortfolioStore;
+  jobs: BulkJobStore;
   /** The account's sandbox clock offset: a scheduled run has no key to carry it. */
   sandboxClockOffsetMs: (accountId: string) => Promise<number>;
 }
 
-/** Starts a run now; a portfolio without rows cannot run (there is nothing to verify). */
+const FINISHED = new Set(['completed', 'cancelled', 'failed']);
+
+/** Takes the portfolio's run slot, or says which run holds it; a slot held by a finished (or vanished) run is taken over. */
+async function claimSlot(portfolio: Portfolio, token: string, deps: StartRunDeps): Promise<void> {
+  const ttlMs = deps.holdTtlMs;
+  const holder = await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs);
+  if (holder === true) return;
+  if (holder.startsWith('job_')) {
+    const job = await deps.jobs.get(holder);
+    if ((job === undefined || FINISHED.has(job.status)) && (await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs, holder)) === true) return;
+  }
+  const running = holder.startsWith('job_') ? `run ${holder} is still running` : 'a run is starting';
+  throw new AppError('RUN_IN_PROGRESS', `Portfolio ${portfolio.portfolioId} runs one run at a time and ${running}; try again when it has finished`);
+}
+
+/** Starts a run now; a portfolio without rows, or with a run in progress, cannot run. */
 export async function startPortfolioRun(portfolio: Portfolio, deps: StartRunDeps): Promise<CreatedJob> {
   const rows = await deps.portfolios.rows(portfolio.portfolioId);
   if (rows.length === 0) {
     throw new AppError('VALIDATION_FAILED', `Portfolio ${portfolio.portfolioId} has no rows to verify: add rows first`, [{ field: 'rows', message: 'the portfolio has no rows' }]);
   }
-  const startedMs = Date.now();
-  const created = await createBulkJob(
-    {
-      accountId: portfolio.accountId,
-      environment: portfolio.environment,
-      operation: portfolio.operation,
-      name: `${portfolio.name} (portfolio run)`,
-      // The portfolio's own webhook (portfolio.changes) follows the change report instead.
-      webhookUrl: null,
-      portfolioId: portfolio.portfolioId,
-      clockOffsetMs: portfolio.environment === 'sandbox' ? await deps.sandboxClockOffsetMs(portfolio.accountId) : 0,
-      items: readJsonRows(portfolio.operation, rows.map((row) => row.columns), Number.MAX_SAFE_INTEGER),
-    },
-    deps,
-  );
-  await deps.portfolios.addRun(portfolio.portfolioId, created.jobId, startedMs);
+  const token = `starting:${randomUUID()}`;
+  await claimSlot(portfolio, token, deps);
+  let created: CreatedJob;
+  try {
+    const startedMs = Date.now();
+    created = await createBulkJob(
+      {
+        accountId: portfolio.accountId,
+        environment: portfolio.environment,
+        operation: portfolio.operation,
+        name: `${portfolio.name} (portfolio run)`,
+        // The portfolio's own webhook (portfolio.changes) follows the change report instead.
+        webhookUrl: null,
+        portfolioId: portfolio.portfolioId,
+        clockOffsetMs: portfolio.environment === 'sandbox' ? await deps.sandboxClockOffsetMs(portfolio.accountId) : 0,
+        items: readJsonRows(portfolio.operation, rows.map((row) => row.columns), Number.MAX_SAFE_INTEGER),
+      },
+      deps,
+    );
+    await deps.portfolios.addRun(portfolio.portfolioId, created.jobId, startedMs);
+  } catch (error) {
+    await deps.portfolios.swapRunSlot(portfolio.portfolioId, token, '', deps.holdTtlMs);
+    throw error;
+  }
+  // From now on the job holds the slot; finishing it (finalize) frees it.
+  await deps.portfolios.swapRunSlot(portfolio.portfolioId, token, created.jobId, deps.holdTtlMs);
   return created;
+}
+
+/** Frees the run slot a finished run held. */
+export async function endPortfolioRun(portfolios: PortfolioStore, portfolioId: string, jobId: string, ttlMs: number): Promise<void> {
+  await portfolios.swapRunSlot(portfolioId, jobId, '', ttlMs);
 }
