@@ -125,13 +125,21 @@ export class AccountStore {
     return { keyId: publicKeyId(keyId), apiKey };
   }
 
-  /** Changes an account's rate limit, on the account and on every key it has issued. */
-  async setRateLimit(accountId: string, rateLimitPerMinute: number): Promise<void> {
+  /**
+   * Sets a field on the account and on every key it has issued (authentication reads keys
+   * only, in one round trip), then evicts those keys from every process's cache.
+   */
+  private async setOnAccountAndKeys(accountId: string, field: string, value: number): Promise<void> {
     const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
-    const multi = this.redis.multi().hset(this.keys.account(accountId), 'rate_limit_per_minute', rateLimitPerMinute);
-    for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'rate_limit_per_minute', rateLimitPerMinute);
+    const multi = this.redis.multi().hset(this.keys.account(accountId), field, value);
+    for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), field, value);
     await multi.exec();
     await this.invalidate(keyIds);
+  }
+
+  /** Changes an account's rate limit, on the account and on every key it has issued. */
+  async setRateLimit(accountId: string, rateLimitPerMinute: number): Promise<void> {
+    await this.setOnAccountAndKeys(accountId, 'rate_limit_per_minute', rateLimitPerMinute);
   }
 
   /**
@@ -140,11 +148,7 @@ export class AccountStore {
    * without waiting a week. Live keys always answer at the real time.
    */
   async setSandboxClockOffset(accountId: string, offsetMs: number): Promise<void> {
-    const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
-    const multi = this.redis.multi().hset(this.keys.account(accountId), 'sandbox_clock_offset_ms', offsetMs);
-    for (const keyId of keyIds) multi.hset(this.keys.apiKey(keyId), 'sandbox_clock_offset_ms', offsetMs);
-    await multi.exec();
-    await this.invalidate(keyIds);
+    await this.setOnAccountAndKeys(accountId, 'sandbox_clock_offset_ms', offsetMs);
   }
 
   /** Revokes at once: the record is marked, and authentication reads it on every call. */

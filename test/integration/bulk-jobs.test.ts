@@ -1,14 +1,12 @@
-import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredJobs } from '../../src/store/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 
 /** Real BullMQ workers (in this process) on the test Redis, with the sandbox as the source. */
@@ -145,29 +143,18 @@ describe('bulk jobs end to end', () => {
   });
 
   it('posts a signed webhook when the job completes, retrying a failed delivery and recording each attempt', async () => {
-    const received: { body: string; signature: string }[] = [];
-    const answers = [500, 200];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        received.push({ body, signature: String(request.headers['bv-signature']) });
-        response.writeHead(answers.shift() ?? 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiver = await startWebhookReceiver([500, 200]);
+    const { received } = receiver;
     try {
-      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const url = receiver.url;
       const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }], webhook_url: url });
       const { job_id: jobId } = created.json().data as { job_id: string };
       await waitFinished(jobId);
-      for (let i = 0; i < 200 && received.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      await receiver.waitFor(2);
       expect(received).toHaveLength(2);
       const secret = (await get('/v1/webhooks/secret')).json().data.secret as string;
-      const { body, signature } = received[1]!;
-      const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
-      expect(v1).toBe(createHmac('sha256', secret).update(`${t0}.${body}`).digest('hex'));
-      expect(JSON.parse(body)).toMatchObject({ type: 'bulk.job.completed', data: { job_id: jobId, status: 'completed' } });
+      expect(signatureIsValid(secret, received[1]!)).toBe(true);
+      expect(JSON.parse(received[1]!.body)).toMatchObject({ type: 'bulk.job.completed', data: { job_id: jobId, status: 'completed' } });
       const deliveries = (await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`)).json().data.attempts as { attempt: number; status: number; ok: boolean }[];
       expect(deliveries.map((d) => [d.attempt, d.status, d.ok])).toEqual([
         [2, 200, true],

@@ -1,6 +1,3 @@
-import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
@@ -9,6 +6,7 @@ import { reconcileAccount } from '../../src/store/reconcile.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 const drifting = (name: string) => {
   const found = DRIFTING_SCENARIOS.find((s) => s.name === name);
@@ -58,16 +56,7 @@ describe('portfolios', () => {
   }
 
   it('finds exactly what changed in the sandbox between two runs, and announces it in a signed webhook', async () => {
-    const received: { body: string; signature: string }[] = [];
-    const receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        received.push({ body, signature: String(request.headers['bv-signature']) });
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const receiver = await startWebhookReceiver();
     try {
       const gst = drifting('drifting-gst-status').identifiers.gstin!;
       const gap = drifting('drifting-returns-gap').identifiers.gstin!;
@@ -79,7 +68,7 @@ describe('portfolios', () => {
         name: 'Key suppliers',
         operation: 'business360',
         schedule: { every: 'weekly' },
-        webhook_url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        webhook_url: receiver.url,
         rows: [{ gstin: gst, vendor: 'V1' }, { gstin: gap, vendor: 'V2' }, { cin: company, vendor: 'V3' }, { [director.identifiers.gstin ? 'gstin' : 'cin']: directorEntry, vendor: 'V4' }, { gstin: stable, vendor: 'V5' }],
       });
       expect(created.statusCode, created.body).toBe(201);
@@ -90,7 +79,7 @@ describe('portfolios', () => {
       const first = await runAndReport(portfolio.portfolio_id);
       expect(first.status).toBe('completed');
       expect(first.changes).toEqual({ rows: 5, changed: 0, new_high_severity: 0, previous_run_id: null });
-      expect(received).toHaveLength(0);
+      expect(receiver.received).toHaveLength(0);
 
       // A week later the drifting scenarios are in their other phase.
       clock = new Date(clock.getTime() + 7 * 86_400_000);
@@ -109,13 +98,11 @@ describe('portfolios', () => {
       expect(csv[0]).toBe('identifier,check,field,before,after,severity,detected_at');
       expect(csv).toHaveLength(changes.length + 1);
 
-      for (let i = 0; i < 200 && received.length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-      expect(received).toHaveLength(1);
+      await receiver.waitFor(1);
+      expect(receiver.received).toHaveLength(1);
       const secret = (await get('/v1/webhooks/secret')).json().data.secret as string;
-      const { body, signature } = received[0]!;
-      const [, t0, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
-      expect(v1).toBe(createHmac('sha256', secret).update(`${t0}.${body}`).digest('hex'));
-      expect(JSON.parse(body)).toMatchObject({
+      expect(signatureIsValid(secret, receiver.received[0]!)).toBe(true);
+      expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
         type: 'portfolio.changes',
         data: { portfolio_id: portfolio.portfolio_id, run_id: second.run_id, summary: { changed: 4 }, changes: expect.arrayContaining([expect.objectContaining({ identifier: gst })]) },
       });
