@@ -5,9 +5,16 @@ import './api/request-context.js';
 import { customerApi } from './api/customer-api.js';
 import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
+import { metricsRoutes } from './api/routes/metrics.js';
+import { queueBoardRoutes } from './api/routes/queue-board.js';
 import { publicSourceStatus, sourceStatus } from './api/source-status.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
+import { registerHttpMetrics } from './metrics/http-metrics.js';
+import { createAppMetrics } from './metrics/registry.js';
+import { createScrapeCollectors } from './metrics/scrape-collectors.js';
+import { QUEUES } from './queue/names.js';
+import { readServiceTotals } from './store/service-totals.js';
 
 export interface AppOptions {
   adminToken: string;
@@ -36,6 +43,10 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     request.startedAtMs = performance.now();
     reply.header('X-Request-Id', request.id);
   });
+
+  // This app's own registry (tests build many apps in one process).
+  const metrics = createAppMetrics();
+  registerHttpMetrics(app, metrics.registry);
 
   registerErrorHandling(app);
 
@@ -82,5 +93,17 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     wallet: deps.wallet,
     sourceStatus: () => sourceStatus(deps.chains, deps.liveSources, deps.sourceState),
   });
+  const collectors = createScrapeCollectors(metrics.registry, {
+    sources: async () => (await sourceStatus(deps.chains, deps.liveSources, deps.sourceState)).live.sources,
+    queues: {
+      [QUEUES.bulkVerify]: deps.queues.verify,
+      [QUEUES.bulkFinalize]: deps.queues.finalize,
+      [QUEUES.webhooks]: deps.queues.webhooks,
+      [QUEUES.portfolios]: deps.queues.portfolios,
+    },
+    totals: () => readServiceTotals(deps.redis, deps.keys),
+  });
+  await app.register(metricsRoutes, { adminToken: options.adminToken, metrics, refresh: () => collectors.refresh() });
+  await app.register(queueBoardRoutes, { adminToken: options.adminToken, queues: deps.queues });
   return app;
 }

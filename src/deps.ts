@@ -204,10 +204,23 @@ export async function createDeps(
   };
 }
 
-/** The one pino root. Keys, Authorization headers and PAN holder names never reach a log line. */
+/** Fastify's request fields as it logs them, with a `token` query value (the queue board's one-time sign-in) hidden. */
+export function requestLine(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: req.method,
+    url: req.url?.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The one pino root. Keys, admin tokens, Authorization headers and PAN holder names never reach a log line. */
 export function createLogger(level: Config['logLevel']): Logger {
   return pino({
     level,
+    // Fastify's own `req` serializer gives way to the root logger's.
+    serializers: { req: requestLine },
     redact: {
       paths: [
         'req.headers.authorization',

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Environment, OperationName } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
+import { addRowTotals } from './service-totals.js';
 
 export type BulkJobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 
@@ -190,6 +191,9 @@ export class BulkJobStore {
       counts.chargedPaise,
       new Date().toISOString(),
     )) as [number, number, number];
+    // The service-wide totals are in another slot, so not in the script: added once, by the
+    // run that counted the chunk.
+    if (counted === 1) await addRowTotals(this.redis, this.keys, counts);
     return { chunksDone: Number(done), chunksTotal: Number(total), counted: counted === 1 };
   }
 

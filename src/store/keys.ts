@@ -77,6 +77,11 @@ export interface RedisKeys {
   webhookSecret(accountId: string): string;
   /** List: a job's webhook delivery attempts, newest first (JSON each). */
   webhookDeliveries(accountId: string, jobId: string): string;
+  /**
+   * Hash: service-wide totals for /metrics (rows_<status>, committed_paise), kept in Redis so
+   * that worker processes, which have no HTTP port, count too. Its own slot: never in a script.
+   */
+  metrics(): string;
 }
 
 export function createRedisKeys(prefix: string): RedisKeys {
@@ -121,5 +126,6 @@ export function createRedisKeys(prefix: string): RedisKeys {
     allPortfolios: () => `${prefix}:portfolios`,
     webhookSecret: (id) => `${account(id)}:webhook-secret`,
     webhookDeliveries: (id, jobId) => `${account(id)}:webhook-deliveries:${jobId}`,
+    metrics: () => `${prefix}:metrics`,
   };
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { runScript } from './scripts.js';
+import { addCommittedPaise } from './service-totals.js';
 import { CHARGE_PARTS, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
 
 export interface WalletBalance {
@@ -101,7 +102,11 @@ export class WalletStore {
    */
   async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
     if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
-    return this.resolve(accountId, holdId, chargePaise);
+    const charged = await this.resolve(accountId, holdId, chargePaise);
+    // Not awaited: the money has moved, and the sync path should not wait a round trip for a
+    // metric. Later commands on this connection (a scrape's read) still come after it.
+    if (charged !== undefined) void addCommittedPaise(this.redis, this.keys, charged);
+    return charged;
   }
 
   /**
@@ -122,7 +127,10 @@ export class WalletStore {
       args.push(key, amountPaise, reference);
     }
     const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId), ...args)) as (string | number)[];
-    return charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
+    const results = charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
+    // Only what was charged now: a duplicate was counted by the run that charged it.
+    await addCommittedPaise(this.redis, this.keys, results.reduce((sum, r) => (r.status === 'ok' ? sum + r.paise : sum), 0));
+    return results;
   }
 
   /** The charges made from one hold so far, by charge key. */
