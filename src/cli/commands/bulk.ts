@@ -1,0 +1,225 @@
+import { access, constants } from 'node:fs/promises';
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import type { Context, Session } from '../context.js';
+import { CliError, EXIT, UsageError } from '../exit-codes.js';
+import { followJob, getJob } from '../follow-job.js';
+import type { ApiClient } from '../http-client.js';
+import { endedCleanly, rowsToVerify, type JobStatus } from '../job.js';
+import { fileSize } from '../multipart.js';
+import { inr, keyValues, table, text, when, type Output } from '../output.js';
+import { ProgressReporter } from '../progress.js';
+
+type Format = 'csv' | 'jsonl';
+const formatOption = () => new Option('--format <format>', 'result file format').choices(['csv', 'jsonl']).default('csv');
+
+interface Created {
+  job_id: string;
+  status: string;
+  rows: { total: number; valid: number; invalid: number; duplicates: number };
+  reserved_inr: number;
+}
+
+/** `vendors.csv` → `vendors.results.csv`, beside it. */
+export function resultsPathFor(input: string, format: Format): string {
+  const parsed = path.parse(input);
+  return path.join(parsed.dir, `${parsed.ext.toLowerCase() === '.csv' ? parsed.name : parsed.base}.results.${format}`);
+}
+
+/** Fails before anything is uploaded (and billed) if the results could not be written. */
+async function checkWritable(file: string): Promise<void> {
+  try {
+    await access(path.dirname(path.resolve(file)), constants.W_OK);
+  } catch {
+    throw new UsageError(`Cannot write ${file}: its folder does not exist or is not writable`);
+  }
+}
+
+function jobSummary(job: JobStatus): string {
+  const r = job.rows;
+  const skipped = r.invalid + r.duplicates > 0 ? `; ${r.invalid} invalid and ${r.duplicates} duplicate row(s) not verified` : '';
+  return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed of ${rowsToVerify(job)}${skipped}`;
+}
+
+function statusPairs(job: JobStatus): [string, string][] {
+  const r = job.rows;
+  return [
+    ['job', job.job_id],
+    ['name', text(job.name)],
+    ['operation', job.operation],
+    ['status', job.status],
+    ['rows', `${r.total} (${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate)`],
+    ['progress', `${r.done}/${rowsToVerify(job)} done: ${r.ok} ok, ${r.not_found} not found, ${r.failed} failed`],
+    ['money', `reserved ${inr(job.reserved_inr)}, charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)}`],
+    ['eta', job.status === 'running' ? (job.eta_seconds === null ? '—' : `${job.eta_seconds}s`) : '—'],
+    ['created', when(job.created_at)],
+    ['started', when(job.started_at)],
+    ['finished', when(job.finished_at)],
+    ['results', job.results ? `${job.results.csv}, ${job.results.jsonl}` : '—'],
+  ];
+}
+
+/** Follows a job with progress on stderr (not with --json), stopping cleanly on Ctrl-C. */
+export async function waitForJob(client: ApiClient, out: Output, jobId: string): Promise<JobStatus> {
+  const progress = out.jsonMode ? undefined : new ProgressReporter(out.io.stderr);
+  const onInterrupt = () => {
+    progress?.interrupt();
+    out.error(`Stopped following ${jobId}; it keeps running. Follow it again with: bv bulk status ${jobId} --wait (then bv bulk download ${jobId})`);
+    process.exit(EXIT.interrupted);
+  };
+  process.once('SIGINT', onInterrupt);
+  try {
+    const job = await followJob(client, jobId, { onUpdate: (status) => progress?.update(status) });
+    progress?.finish(job);
+    return job;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}
+
+/** A finished job that is not a full answer ends the command with exit code 4. */
+export function exitForJob(job: JobStatus): void {
+  if (!endedCleanly(job)) {
+    throw new CliError(
+      job.status === 'completed' ? `${job.rows.failed} row(s) of ${job.job_id} failed (see status and error_code in the results)` : `Job ${job.job_id} ended ${job.status}`,
+      EXIT.jobIncomplete,
+      'JOB_INCOMPLETE',
+      true,
+    );
+  }
+}
+
+async function download(ctx: Context, job: JobStatus, format: Format, dest: string): Promise<string | null> {
+  if (job.results === null) return null;
+  await ctx.client.download(job.results[format], 'key', dest);
+  return dest;
+}
+
+interface SubmitOptions {
+  operation: string;
+  name?: string;
+  webhookUrl?: string;
+  wait?: boolean;
+  out?: string;
+  format: Format;
+  idempotencyKey?: string;
+}
+
+async function submit(session: Session, file: string, options: SubmitOptions, command: Command): Promise<void> {
+  const ctx = session.context(command);
+  const { out, client } = ctx;
+  const size = await fileSize(file);
+  if (!options.wait && options.out !== undefined) throw new UsageError('--out is where --wait writes the results: add --wait, or download later with bv bulk download --out');
+  const dest = options.out ?? resultsPathFor(file, options.format);
+  if (options.wait) await checkWritable(dest);
+
+  const fields: [string, string][] = [['operation', options.operation]];
+  if (options.name) fields.push(['name', options.name]);
+  if (options.webhookUrl) fields.push(['webhook_url', options.webhookUrl]);
+  out.note(`Uploading ${file} (${size.toLocaleString('en-IN')} bytes) for ${options.operation}…`);
+  const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
+  const created = (await client.upload<{ data: Created }>('/v1/bulk/jobs', 'key', fields, { field: 'file', path: file, contentType: 'text/csv' }, headers)).data;
+  const r = created.rows;
+  const intake = `Job ${created.job_id} ${created.status}: ${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s); ${inr(created.reserved_inr)} held.`;
+
+  if (!options.wait) {
+    out.result(created, () => {
+      out.line(intake);
+      out.note(`Follow it: bv bulk status ${created.job_id} --wait`);
+    });
+    return;
+  }
+  out.note(intake);
+  const job = await waitForJob(client, out, created.job_id);
+  const resultsPath = await download(ctx, job, options.format, dest);
+  out.result({ job, results_path: resultsPath === null ? null : path.resolve(resultsPath) }, () => {
+    out.line(`Job ${job.job_id} ${job.status}: ${jobSummary(job)}.`);
+    out.line(`Charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)} of ${inr(job.reserved_inr)} held.`);
+    out.line(resultsPath === null ? 'No results file: the job ended without one.' : `Results: ${resultsPath}`);
+  });
+  exitForJob(job);
+}
+
+export function registerBulk(program: Command, session: Session): void {
+  const bulk = program.command('bulk').description('bulk jobs: upload a CSV, follow it, download the results');
+
+  bulk
+    .command('submit <file.csv>')
+    .description('upload a CSV (streamed) as a bulk job; with --wait, follow it and download the results')
+    .requiredOption('--operation <api>', 'the operation for every row: gst.verify, gst.returns, pan.verify, mca.company, business360, …')
+    .option('--name <name>', 'a name for the job (default: the file name)')
+    .option('--webhook-url <url>', 'POST the finished job to this URL (signed)')
+    .option('--wait', 'follow progress until the job ends, then download its results')
+    .option('--out <path>', 'where --wait writes the results (default: <file>.results.csv beside the input)')
+    .addOption(formatOption())
+    .option('--idempotency-key <key>', 'a retried upload with the same key returns the same job and creates nothing')
+    .action((file: string, options: SubmitOptions, command: Command) => submit(session, file, options, command));
+
+  bulk
+    .command('status <job>')
+    .description('a job\'s status, counts, money and ETA')
+    .option('--wait', 'follow progress until the job ends (exit 4 if it did not end cleanly)')
+    .action(async (jobId: string, options: { wait?: boolean }, command: Command) => {
+      const { out, client } = session.context(command);
+      const job = options.wait ? await waitForJob(client, out, jobId) : await getJob(client, jobId);
+      out.result(job, () => out.line(keyValues(statusPairs(job))));
+      if (options.wait) exitForJob(job);
+    });
+
+  bulk
+    .command('list')
+    .description('the account\'s recent jobs')
+    .action(async (_options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const { jobs } = (await client.json<{ data: { jobs: JobStatus[] } }>('GET', '/v1/bulk/jobs', { auth: 'key' })).data;
+      out.result(jobs, () => {
+        if (jobs.length === 0) return out.line('No bulk jobs yet.');
+        out.line(
+          table(
+            ['JOB', 'STATUS', 'OPERATION', 'ROWS', 'DONE', 'OK', 'NOT FOUND', 'FAILED', 'CHARGED', 'CREATED', 'NAME'],
+            jobs.map((job) => [
+              job.job_id,
+              job.status,
+              job.operation,
+              String(job.rows.total),
+              `${job.rows.done}/${rowsToVerify(job)}`,
+              String(job.rows.ok),
+              String(job.rows.not_found),
+              String(job.rows.failed),
+              inr(job.charged_inr),
+              when(job.created_at),
+              text(job.name),
+            ]),
+          ),
+        );
+      });
+    });
+
+  bulk
+    .command('cancel <job>')
+    .description('cancel a job: queued rows end cancelled, unbilled; the rest of the hold is released')
+    .action(async (jobId: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const job = (await client.json<{ data: JobStatus }>('POST', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/cancel`, { auth: 'key' })).data;
+      out.result(job, () => out.line(`Cancellation of ${job.job_id} requested: it is ${job.status}, ${job.rows.done}/${rowsToVerify(job)} rows done.`));
+    });
+
+  bulk
+    .command('download <job>')
+    .description('download a finished job\'s results')
+    .addOption(formatOption())
+    .option('--out <path>', 'file to write, or - for stdout (default: <job>.results.<format>)')
+    .action(async (jobId: string, options: { format: Format; out?: string }, command: Command) => {
+      const ctx = session.context(command);
+      const { out, client } = ctx;
+      const dest = options.out ?? `${jobId}.results.${options.format}`;
+      if (dest === '-') {
+        if (out.jsonMode) throw new UsageError('--out - writes the file itself to stdout: leave out --json');
+        await client.download(`/v1/bulk/jobs/${encodeURIComponent(jobId)}/results.${options.format}`, 'key', out.io.stdout);
+        return;
+      }
+      await checkWritable(dest);
+      await client.download(`/v1/bulk/jobs/${encodeURIComponent(jobId)}/results.${options.format}`, 'key', dest);
+      out.result({ job_id: jobId, format: options.format, path: path.resolve(dest) }, () => out.line(`Results: ${dest}`));
+    });
+}

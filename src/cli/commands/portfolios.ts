@@ -1,0 +1,242 @@
+import path from 'node:path';
+import { type Command, Option } from 'commander';
+import type { Session } from '../context.js';
+import { UsageError } from '../exit-codes.js';
+import type { ApiClient } from '../http-client.js';
+import { rowsToVerify, type JobStatus } from '../job.js';
+import { inr, keyValues, table, text, when } from '../output.js';
+import { exitForJob, waitForJob } from './bulk.js';
+
+interface Portfolio {
+  portfolio_id: string;
+  name: string;
+  operation: string;
+  schedule: { every: string | null; cron: string | null; tz: string | null };
+  next_run_at: string | null;
+  webhook_url: string | null;
+  rows: number;
+  created_at: string;
+  last_run: { run_id: string; status: string; created_at: string; finished_at: string | null } | null;
+}
+
+interface RowsAdded {
+  portfolio_id: string;
+  added: number;
+  replaced: number;
+  invalid: number;
+  invalid_rows: { row: number; problems: { field: string; message: string }[] }[];
+  rows: number;
+}
+
+interface Run {
+  run_id: string;
+  status: string;
+  created_at: string;
+  finished_at: string | null;
+  charged_inr: number;
+  job: JobStatus;
+  changes: { rows: number; changed: number; new_high_severity: number; previous_run_id: string | null } | null;
+}
+
+interface Change {
+  identifier: string;
+  check: string;
+  field: string;
+  before: unknown;
+  after: unknown;
+  severity: string;
+  detected_at: string;
+}
+
+const id = (value: string) => encodeURIComponent(value);
+const scheduleText = (s: Portfolio['schedule']) => (s.every ?? `cron "${s.cron ?? ''}"${s.tz ? ` (${s.tz})` : ''}`);
+
+function portfolioPairs(p: Portfolio): [string, string][] {
+  return [
+    ['portfolio', p.portfolio_id],
+    ['name', p.name],
+    ['operation', p.operation],
+    ['schedule', scheduleText(p.schedule)],
+    ['next run', when(p.next_run_at)],
+    ['rows', String(p.rows)],
+    ['webhook', text(p.webhook_url)],
+    ['created', when(p.created_at)],
+    ['last run', p.last_run ? `${p.last_run.run_id} ${p.last_run.status} (${when(p.last_run.created_at)})` : '—'],
+  ];
+}
+
+function rowsAddedLine(added: RowsAdded): string {
+  const problems = added.invalid_rows.map((r) => `\n  row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`).join('');
+  return `Rows: ${added.added} added, ${added.replaced} replaced, ${added.invalid} invalid; ${added.rows} in the portfolio.${problems}`;
+}
+
+async function uploadRows(client: ApiClient, portfolioId: string, file: string): Promise<RowsAdded> {
+  return (await client.upload<{ data: RowsAdded }>(`/v1/portfolios/${id(portfolioId)}/rows`, 'key', [], { field: 'file', path: file, contentType: 'text/csv' })).data;
+}
+
+interface CreateOptions {
+  name: string;
+  operation: string;
+  every?: string;
+  cron?: string;
+  tz?: string;
+  webhookUrl?: string;
+  file?: string;
+}
+
+export function registerPortfolios(program: Command, session: Session): void {
+  const group = program.command('portfolios').alias('portfolio').description('saved supplier lists re-verified on a schedule, with change reports');
+
+  group
+    .command('list')
+    .description('the account\'s portfolios')
+    .action(async (_options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const { portfolios } = (await client.json<{ data: { portfolios: Portfolio[] } }>('GET', '/v1/portfolios', { auth: 'key' })).data;
+      out.result(portfolios, () => {
+        if (portfolios.length === 0) return out.line('No portfolios yet.');
+        out.line(
+          table(
+            ['PORTFOLIO', 'NAME', 'OPERATION', 'SCHEDULE', 'ROWS', 'NEXT RUN', 'LAST RUN'],
+            portfolios.map((p) => [p.portfolio_id, p.name, p.operation, scheduleText(p.schedule), String(p.rows), when(p.next_run_at), p.last_run ? `${p.last_run.status} ${when(p.last_run.created_at)}` : '—']),
+          ),
+        );
+      });
+    });
+
+  group
+    .command('create')
+    .description('create a portfolio; --file adds rows from a CSV after creating it')
+    .requiredOption('--name <name>', 'the portfolio\'s name')
+    .addOption(new Option('--operation <api>', 'the check run on every row').choices(['gst.verify', 'gst.returns', 'business360']).makeOptionMandatory())
+    .addOption(new Option('--every <period>', 'run daily, weekly or monthly at 06:00 India time').choices(['daily', 'weekly', 'monthly']).conflicts(['cron', 'tz']))
+    .addOption(new Option('--cron <expr>', 'run on a 5-field cron schedule, like "30 7 * * 1-5"').conflicts('every'))
+    .option('--tz <zone>', 'the cron schedule\'s time zone (default Asia/Kolkata)')
+    .option('--webhook-url <url>', 'POST a signed portfolio.changes event here when a run finds changes')
+    .option('--file <rows.csv>', 'a CSV of rows to add (gstin; cin or pan for business360)')
+    .action(async (options: CreateOptions, command: Command) => {
+      if (options.every === undefined && options.cron === undefined) throw new UsageError('Give a schedule: --every daily|weekly|monthly, or --cron "<5 fields>" [--tz <zone>]');
+      const { out, client } = session.context(command);
+      const schedule = options.every !== undefined ? { every: options.every } : { cron: options.cron, ...(options.tz ? { tz: options.tz } : {}) };
+      const body = { name: options.name, operation: options.operation, schedule, ...(options.webhookUrl ? { webhook_url: options.webhookUrl } : {}) };
+      let portfolio = (await client.json<{ data: Portfolio }>('POST', '/v1/portfolios', { auth: 'key', body })).data;
+      let upload: RowsAdded | null = null;
+      if (options.file !== undefined) {
+        try {
+          upload = await uploadRows(client, portfolio.portfolio_id, options.file);
+        } catch (error) {
+          // The portfolio exists: say so, so that a retry adds rows instead of creating another.
+          out.error(`Portfolio ${portfolio.portfolio_id} was created, but its rows were not added; retry with: bv portfolios add-rows ${portfolio.portfolio_id} ${options.file}`);
+          throw error;
+        }
+        portfolio = { ...portfolio, rows: upload.rows };
+      }
+      out.result({ portfolio, upload }, () => {
+        out.line(`Portfolio ${portfolio.portfolio_id} created.`);
+        out.line(keyValues(portfolioPairs(portfolio)));
+        if (upload) out.line(rowsAddedLine(upload));
+      });
+    });
+
+  group
+    .command('add-rows <portfolio> <rows.csv>')
+    .description('add rows from a CSV (a row with an identifier already there replaces it)')
+    .action(async (portfolioId: string, file: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const added = await uploadRows(client, portfolioId, file);
+      out.result(added, () => out.line(rowsAddedLine(added)));
+    });
+
+  group
+    .command('show <portfolio>')
+    .description('a portfolio\'s schedule, rows and last run')
+    .action(async (portfolioId: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const portfolio = (await client.json<{ data: Portfolio }>('GET', `/v1/portfolios/${id(portfolioId)}`, { auth: 'key' })).data;
+      out.result(portfolio, () => out.line(keyValues(portfolioPairs(portfolio))));
+    });
+
+  group
+    .command('delete <portfolio>')
+    .description('delete a portfolio and its schedule (its runs stay readable)')
+    .action(async (portfolioId: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const deleted = (await client.json<{ data: { portfolio_id: string; deleted: boolean } }>('DELETE', `/v1/portfolios/${id(portfolioId)}`, { auth: 'key' })).data;
+      out.result(deleted, () => out.line(`Portfolio ${deleted.portfolio_id} deleted.`));
+    });
+
+  group
+    .command('run <portfolio>')
+    .description('run a portfolio now (a bulk job)')
+    .option('--wait', 'follow the run until it ends (exit 4 if it did not end cleanly)')
+    .action(async (portfolioId: string, options: { wait?: boolean }, command: Command) => {
+      const { out, client } = session.context(command);
+      const started = (await client.json<{ data: { run_id: string; job: JobStatus | null } }>('POST', `/v1/portfolios/${id(portfolioId)}/run`, { auth: 'key' })).data;
+      if (!options.wait) {
+        out.result(started, () => {
+          out.line(`Run ${started.run_id} started${started.job ? `: ${rowsToVerify(started.job)} row(s), ${inr(started.job.reserved_inr)} held` : ''}.`);
+          out.note(`Follow it: bv bulk status ${started.run_id} --wait`);
+        });
+        return;
+      }
+      out.note(`Run ${started.run_id} started.`);
+      const job = await waitForJob(client, out, started.run_id);
+      out.result({ run_id: started.run_id, job }, () =>
+        out.line(`Run ${job.job_id} ${job.status}: ${job.rows.ok} ok, ${job.rows.not_found} not found, ${job.rows.failed} failed; charged ${inr(job.charged_inr)}.`),
+      );
+      exitForJob(job);
+    });
+
+  group
+    .command('runs <portfolio>')
+    .description('a portfolio\'s runs with their change summaries')
+    .action(async (portfolioId: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      const { runs } = (await client.json<{ data: { runs: Run[] } }>('GET', `/v1/portfolios/${id(portfolioId)}/runs`, { auth: 'key' })).data;
+      out.result(runs, () => {
+        if (runs.length === 0) return out.line('No runs yet.');
+        out.line(
+          table(
+            ['RUN', 'STATUS', 'CREATED', 'FINISHED', 'ROWS', 'CHARGED', 'CHANGED', 'HIGH'],
+            runs.map((run) => [
+              run.run_id,
+              run.status,
+              when(run.created_at),
+              when(run.finished_at),
+              String(run.job.rows.total),
+              inr(run.charged_inr),
+              run.changes ? String(run.changes.changed) : '—',
+              run.changes ? String(run.changes.new_high_severity) : '—',
+            ]),
+          ),
+        );
+      });
+    });
+
+  group
+    .command('changes <portfolio> <run>')
+    .description('a run\'s change report against the earlier runs')
+    .addOption(new Option('--format <format>', 'csv or json: the file as the API serves it (default: a table, or JSON with --json)').choices(['csv', 'json']))
+    .option('--out <path>', 'write the file here instead of stdout')
+    .action(async (portfolioId: string, runId: string, options: { format?: 'csv' | 'json'; out?: string }, command: Command) => {
+      const { out, client } = session.context(command);
+      const base = `/v1/portfolios/${id(portfolioId)}/runs/${id(runId)}`;
+      if (options.format !== undefined || options.out !== undefined) {
+        const format = options.format ?? (options.out?.toLowerCase().endsWith('.json') ? 'json' : 'csv');
+        if (options.out === undefined && out.jsonMode && format === 'csv') throw new UsageError('--json prints JSON: leave out --format csv, or write the CSV with --out');
+        await client.download(`${base}/changes.${format}`, 'key', options.out ?? out.io.stdout);
+        if (options.out !== undefined) out.result({ run_id: runId, format, path: path.resolve(options.out) }, () => out.line(`Changes: ${options.out}`));
+        return;
+      }
+      const changes = await client.json<Change[]>('GET', `${base}/changes.json`, { auth: 'key' });
+      out.result(changes, () => {
+        if (changes.length === 0) return out.line('No changes against the earlier runs.');
+        out.line(
+          table(
+            ['SEVERITY', 'IDENTIFIER', 'CHECK', 'FIELD', 'BEFORE', 'AFTER'],
+            changes.map((c) => [c.severity, c.identifier, c.check, c.field, text(c.before), text(c.after)]),
+          ),
+        );
+      });
+    });
+}

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { ApiClient } from './http-client.js';
+import { Output, type Io } from './output.js';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  key?: string;
+  adminToken?: string;
+  json?: boolean;
+}
+
+export interface Context {
+  out: Output;
+  client: ApiClient;
+}
+
+/** The package's version, from src/cli (tsx) or dist/src/cli (built) alike. */
+export function cliVersion(): string {
+  for (const relative of ['../../package.json', '../../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'business-verification-service' && pkg.version) return pkg.version;
+    } catch {
+      // not at this level
+    }
+  }
+  return '0.0.0';
+}
+
+/**
+ * What every command works with: the output (JSON or human) and one API client, created on
+ * first use from the global options (flags first, then BV_BASE_URL, BV_KEY, BV_ADMIN_TOKEN).
+ */
+export class Session {
+  private client: ApiClient | undefined;
+
+  constructor(readonly io: Io) {}
+
+  output(command: Command): Output {
+    return new Output(this.io, (command.optsWithGlobals() as GlobalOptions).json === true);
+  }
+
+  context(command: Command): Context {
+    const options = command.optsWithGlobals() as GlobalOptions;
+    this.client ??= new ApiClient({
+      baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
+      key: options.key,
+      adminToken: options.adminToken,
+      userAgent: `bv-cli/${cliVersion()}`,
+    });
+    return { out: this.output(command), client: this.client };
+  }
+
+  async close(): Promise<void> {
+    await this.client?.close();
+  }
+}

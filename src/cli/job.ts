@@ -1,0 +1,38 @@
+/** A bulk job as GET /v1/bulk/jobs/{id} shows it (README "Bulk jobs"). */
+export interface JobStatus {
+  job_id: string;
+  name: string;
+  operation: string;
+  status: 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  rows: {
+    total: number;
+    valid: number;
+    invalid: number;
+    duplicates: number;
+    done: number;
+    ok: number;
+    not_found: number;
+    failed: number;
+  };
+  reserved_inr: number;
+  charged_inr: number;
+  released_inr: number;
+  eta_seconds: number | null;
+  results: { csv: string; jsonl: string } | null;
+}
+
+/** Rows the workers verify: duplicates ride on their first row and invalid rows never run. */
+export const rowsToVerify = (job: JobStatus): number => Math.max(0, job.rows.valid - job.rows.duplicates);
+
+/** The job has ended: a failed job may have no finish time; a cancelled one ends once finalised. */
+export const hasEnded = (job: JobStatus): boolean => job.finished_at !== null || job.status === 'failed';
+
+/**
+ * Whether a finished job is a full answer. Not when it was cancelled or failed, nor when rows
+ * ended `failed` (their source stayed down through every retry): those rows were never verified.
+ * `not_found` and `invalid` rows are answers, not failures.
+ */
+export const endedCleanly = (job: JobStatus): boolean => job.status === 'completed' && job.rows.failed === 0;

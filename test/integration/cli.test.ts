@@ -1,0 +1,299 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobStatus } from '../../src/cli/job.js';
+import { ProgressReporter } from '../../src/cli/progress.js';
+import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const GSTIN = '27AAPFU0939F1ZV';
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A port nothing listens on: bound, then closed. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * `bv` against the real app listening on a port, with real BullMQ workers, as a child process
+ * from the TypeScript source. Spawned asynchronously: the server answers from this process.
+ */
+// Each bv run is a fresh Node process with tsx (about a second): tests that run several need time.
+describe('the bv command line', { timeout: 60_000 }, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let tmp: string;
+  const secrets: string[] = [];
+
+  beforeAll(async () => {
+    tmp = await mkdtemp(path.join(os.tmpdir(), 'bv-cli-'));
+    t = await createTestApp({ env: { BV_DATA_DIR: tmp, BV_BULK_ROW_ATTEMPTS: '2', BV_BULK_ROW_BACKOFF_MS: '10' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    baseUrl = `http://127.0.0.1:${port}`;
+    t.deps.startWorkers();
+    secrets.push(t.sandboxKey, ADMIN_TOKEN);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(tmp, { recursive: true, force: true });
+  });
+
+  /** Runs bv with only the given environment (none of this machine's BV_* variables). */
+  function bv(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), BV_BASE_URL: baseUrl, BV_KEY: t.sandboxKey, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code) => {
+        // Whatever happened, no key or token is ever printed.
+        for (const secret of secrets) expect(stdout + stderr).not.toContain(secret);
+        resolve({ code, stdout, stderr });
+      });
+    });
+  }
+
+  describe('bv verify', () => {
+    it('prints the record as aligned text with what the call was charged', async () => {
+      const ran = await bv(['verify', 'gst', GSTIN]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^gstin\s+27AAPFU0939F1ZV$/m);
+      expect(ran.stdout).toMatch(/^status\s+Active$/m);
+      expect(ran.stdout).toMatch(/gst\.verify · charged ₹0\.75 · sandbox · .* · req_[0-9a-f]{24}/);
+      expect(ran.stderr).toBe('');
+    });
+
+    it('prints only the API envelope as JSON on stdout with --json', async () => {
+      const ran = await bv(['--json', 'verify', 'pan', 'ABCPV1234D', '--name', 'Rahul Kumar Verma']);
+      expect(ran.code, ran.stderr).toBe(0);
+      const body = JSON.parse(ran.stdout) as { success: boolean; api: string; data: { pan: string; name_match: { result: string } }; meta: { charged: boolean } };
+      expect(body).toMatchObject({ success: true, api: 'pan.verify', data: { pan: 'ABCPV1234D', name_match: { result: 'match' } }, meta: { charged: true } });
+      expect(ran.stderr).toBe('');
+    });
+
+    it('exits 1 with the API error code, message and each field rule when the API refuses the call', async () => {
+      const ran = await bv(['verify', 'gst', '27AAPFU0939F1ZW']);
+      expect(ran.code).toBe(1);
+      expect(ran.stdout).toBe('');
+      expect(ran.stderr).toContain('VALIDATION_FAILED (HTTP 400)');
+      expect(ran.stderr).toContain("gstin: checksum: check character 'W' is wrong: expected 'V'");
+    });
+
+    it('exits 5 when the key is refused, without printing the key', async () => {
+      const badKey = 'bv_test_abcdefghijkl_NotARealSecretNotARealSecret1234';
+      secrets.push(badKey);
+      const ran = await bv(['verify', 'gst', GSTIN], { BV_KEY: badKey });
+      expect(ran.code).toBe(5);
+      expect(ran.stderr).toContain('AUTH_INVALID_KEY');
+      const json = await bv(['--json', 'verify', 'gst', GSTIN, '--key', badKey]);
+      expect(json.code).toBe(5);
+      expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'AUTH_INVALID_KEY', http_status: 401 } });
+    });
+
+    it('exits 3 when the service cannot be reached, with a JSON error under --json', async () => {
+      const url = `http://127.0.0.1:${await closedPort()}`;
+      const ran = await bv(['verify', 'gst', GSTIN, '--base-url', url]);
+      expect(ran.code).toBe(3);
+      expect(ran.stderr).toContain(`Cannot reach the service at ${url}: connection refused`);
+      const json = await bv(['--json', 'verify', 'gst', GSTIN], { BV_BASE_URL: url });
+      expect(json.code).toBe(3);
+      expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: 'SERVICE_UNREACHABLE' } });
+    });
+
+    it('exits 2 on usage errors: a missing argument, an unknown command, a bad value, no key', async () => {
+      const missing = await bv(['verify', 'gst']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain("missing required argument 'GSTIN'");
+      expect((await bv(['frobnicate'])).code).toBe(2);
+      expect((await bv(['wallet', 'ledger', '--limit', 'zero'])).code).toBe(2);
+      expect((await bv(['verify', '360', 'NOT-AN-ID'])).code).toBe(2);
+      const noKey = await bv(['verify', 'gst', GSTIN], { BV_KEY: '' });
+      expect(noKey.code).toBe(2);
+      expect(noKey.stderr).toContain('No API key');
+    });
+
+    it('documents the exit codes in --help', async () => {
+      const ran = await bv(['--help']);
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).toMatch(/Exit codes:[\s\S]*3\s+cannot reach the service[\s\S]*4\s+a bulk job[\s\S]*5\s+the API key or admin token was refused/);
+    });
+  });
+
+  describe('bv bulk', () => {
+    it('submit --wait --json uploads the CSV, follows the job and prints one JSON with its status and the results path', async () => {
+      const input = path.join(tmp, 'vendors-100.csv');
+      await copyFile(path.join(root, 'samples/vendors-100.csv'), input);
+      const ran = await bv(['bulk', 'submit', input, '--operation', 'gst.verify', '--wait', '--json']);
+      expect(ran.code, ran.stderr).toBe(0);
+      const out = JSON.parse(ran.stdout) as { job: JobStatus; results_path: string };
+      expect(out.job).toMatchObject({ status: 'completed', operation: 'gst.verify', rows: { total: 100, invalid: 1, duplicates: 1, done: 98, failed: 0 } });
+      expect(out.results_path).toBe(path.join(tmp, 'vendors-100.results.csv'));
+      const csv = await readFile(out.results_path, 'utf8');
+      expect(csv.trimEnd().split(/\r?\n/)).toHaveLength(101);
+      expect(csv).toMatch(/^\uFEFF?row,gstin,vendor_code,vendor_name_in_erp,status/);
+      // No progress with --json.
+      expect(ran.stderr).toBe('');
+
+      const status = await bv(['--json', 'bulk', 'status', out.job.job_id]);
+      expect(JSON.parse(status.stdout)).toMatchObject({ job_id: out.job.job_id, status: 'completed' });
+      const list = await bv(['bulk', 'list']);
+      expect(list.stdout).toMatch(new RegExp(`^${out.job.job_id}\\s+completed\\s+gst\\.verify\\s+100\\s+98/98`, 'm'));
+    });
+
+    it('submit --wait in human mode writes progress lines to stderr when it is not a terminal, and the results where --out says', async () => {
+      const out = path.join(tmp, 'human-results.jsonl');
+      const ran = await bv(['bulk', 'submit', 'samples/vendors-100.csv', '--operation', 'gst.verify', '--wait', '--format', 'jsonl', '--out', out]);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stderr).toMatch(/^Job job_[0-9a-f]{20} queued: 100 rows, 99 valid, 1 invalid, 1 duplicate\(s\); ₹73\.50 held\.$/m);
+      expect(ran.stderr).toMatch(/^job_[0-9a-f]{20} completed: 98\/98 \(100%\), ok 97 · not found 1 · failed 0$/m);
+      expect(ran.stderr).not.toContain('\r');
+      expect(ran.stdout).toContain('completed: 97 ok, 1 not found, 0 failed of 98');
+      expect(ran.stdout).toContain(`Results: ${out}`);
+      expect((await readFile(out, 'utf8')).trimEnd().split('\n')).toHaveLength(100);
+    });
+
+    it('exits 4 when rows of the job failed, and still downloads the results', async () => {
+      const input = path.join(tmp, 'fault.csv');
+      await writeFile(input, `gstin,ref\n27ZZZCZ5030Z1ZL,down\n${GSTIN},fine\n`);
+      const ran = await bv(['bulk', 'submit', input, '--operation', 'gst.verify', '--wait', '--json']);
+      expect(ran.code).toBe(4);
+      const out = JSON.parse(ran.stdout) as { job: JobStatus; results_path: string };
+      expect(out.job.rows).toMatchObject({ ok: 1, failed: 1 });
+      expect(await readFile(out.results_path, 'utf8')).toContain('PROVIDER_UNAVAILABLE');
+      expect(ran.stderr).toContain('1 row(s) of');
+    });
+  });
+
+  describe('bv wallet', () => {
+    it('shows the balance, held and available amounts', async () => {
+      const ran = await bv(['wallet']);
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/^balance\s+₹[\d,]+\.\d\d\nheld\s+₹[\d,]+\.\d\d\navailable\s+₹[\d,]+\.\d\d\n$/);
+      const json = JSON.parse((await bv(['--json', 'wallet'])).stdout) as { balance_inr: number; held_inr: number; available_inr: number };
+      expect(json.available_inr).toBeCloseTo(json.balance_inr - json.held_inr, 2);
+      const ledger = JSON.parse((await bv(['--json', 'wallet', 'ledger', '--limit', '2'])).stdout) as { entries: unknown[] };
+      expect(ledger.entries).toHaveLength(2);
+    });
+  });
+
+  describe('bv portfolios', () => {
+    it('creates a portfolio with rows from a CSV, runs it, and lists the run', async () => {
+      const rows = path.join(tmp, 'suppliers.csv');
+      await writeFile(rows, 'gstin,owner\n24AHRPM2741D1ZG,a\n27AAGFS6183P1ZD,b\n24AAJCR5538M1ZW,c\nNOT-A-GSTIN,d\n');
+      const created = await bv(['--json', 'portfolios', 'create', '--name', 'Key suppliers', '--operation', 'gst.verify', '--every', 'weekly', '--file', rows]);
+      expect(created.code, created.stderr).toBe(0);
+      const { portfolio, upload } = JSON.parse(created.stdout) as { portfolio: { portfolio_id: string; rows: number }; upload: { added: number; invalid: number } };
+      expect(portfolio.rows).toBe(3);
+      expect(upload).toMatchObject({ added: 3, invalid: 1 });
+
+      const run = await bv(['--json', 'portfolios', 'run', portfolio.portfolio_id, '--wait']);
+      expect(run.code, run.stderr).toBe(0);
+      const { run_id, job } = JSON.parse(run.stdout) as { run_id: string; job: JobStatus };
+      expect(job).toMatchObject({ job_id: run_id, status: 'completed', rows: { ok: 3 } });
+
+      const runs = await bv(['portfolios', 'runs', portfolio.portfolio_id]);
+      expect(runs.code, runs.stderr).toBe(0);
+      expect(runs.stdout).toMatch(new RegExp(`^${run_id}\\s+completed\\s`, 'm'));
+      const changes = await bv(['--json', 'portfolios', 'changes', portfolio.portfolio_id, run_id]);
+      expect(changes.code, changes.stderr).toBe(0);
+      expect(JSON.parse(changes.stdout)).toEqual([]);
+
+      expect((await bv(['portfolios', 'create', '--name', 'x', '--operation', 'gst.verify'])).code).toBe(2);
+    });
+  });
+
+  describe('bv admin', () => {
+    it('reconciles the books with the admin token, and refuses without a valid one', async () => {
+      const all = await bv(['admin', 'reconcile'], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(all.code, all.stderr).toBe(0);
+      expect(all.stdout).toMatch(/^All \d+ account\(s\) reconcile\.$/m);
+      const one = await bv(['--json', 'admin', 'reconcile', t.accountId, '--admin-token', ADMIN_TOKEN]);
+      expect(JSON.parse(one.stdout)).toMatchObject({ account_id: t.accountId, ok: true, difference_inr: 0 });
+      expect((await bv(['admin', 'reconcile'], { BV_ADMIN_TOKEN: 'not-the-token' })).code).toBe(5);
+      expect((await bv(['admin', 'reconcile'])).code).toBe(2);
+    });
+
+    it('creates an account, credits it once per reference and revokes a key', async () => {
+      const created = await bv(['--json', 'admin', 'accounts', 'create', '--name', 'Acme', '--balance-inr', '10'], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(created.code, created.stderr).toBe(0);
+      const account = JSON.parse(created.stdout) as { account_id: string; sandbox_key: string };
+      const credit = ['--json', 'admin', 'credits', 'add', account.account_id, '--amount-inr', '5.5', '--reference', 'inv-1'];
+      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5 });
+      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5, duplicate: true });
+
+      const keyId = `key_${account.sandbox_key.split('_')[2]}`;
+      expect((await bv(['admin', 'keys', 'revoke', keyId], { BV_ADMIN_TOKEN: ADMIN_TOKEN })).code).toBe(0);
+      expect((await bv(['wallet'], { BV_KEY: account.sandbox_key })).code).toBe(5);
+    });
+  });
+});
+
+describe('bulk progress on stderr', () => {
+  const job = (done: number, status: JobStatus['status'] = 'running'): JobStatus => ({
+    job_id: 'job_00000000000000000001',
+    name: 'x',
+    operation: 'gst.verify',
+    status,
+    created_at: '',
+    started_at: null,
+    finished_at: null,
+    rows: { total: 102, valid: 101, invalid: 1, duplicates: 1, done, ok: done, not_found: 0, failed: 0 },
+    reserved_inr: 0,
+    charged_inr: 0,
+    released_inr: 0,
+    eta_seconds: 5,
+    results: null,
+  });
+  const sink = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    const stream = Object.assign(
+      new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk.toString());
+          callback();
+        },
+      }),
+      { isTTY, columns: 100 },
+    );
+    return { stream, chunks };
+  };
+
+  it('redraws one bar in place on a terminal, with done/total, the counts and the ETA', () => {
+    const { stream, chunks } = sink(true);
+    const progress = new ProgressReporter(stream);
+    progress.update(job(50));
+    progress.finish(job(100, 'completed'));
+    expect(chunks[0]?.startsWith('\r\u001b[2K')).toBe(true);
+    expect(chunks[0]?.slice(5)).toMatch(/^\[█+░+\]\s+50% 50\/100 {2}ok 50 · not found 0 · failed 0 {2}ETA 5s {2}running$/);
+    expect(chunks.at(-1)).toBe('\n');
+  });
+
+  it('writes one line per tenth of the rows when stderr is not a terminal', () => {
+    const { stream, chunks } = sink(false);
+    const progress = new ProgressReporter(stream);
+    for (let done = 0; done <= 100; done++) progress.update(job(done));
+    expect(chunks).toHaveLength(11);
+    expect(chunks[5]).toBe('job_00000000000000000001 running: 50/100 (50%), ok 50 · not found 0 · failed 0, ETA 5s\n');
+  });
+});
