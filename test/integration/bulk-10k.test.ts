@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkGstin } from '../../src/domain/identifiers/gstin.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
@@ -61,6 +64,37 @@ describe('a 10,000-row bulk job', () => {
       expect({ status: line.status, paise: Math.round(line.charged_inr * 100) }).toEqual(expected[i]);
     });
     expect(Math.round(status.charged_inr * 100)).toBe(expectedPaise);
+    expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+  });
+
+  it('verifies samples/vendors-10k.csv: one result per row in order, as the registry and the validation rules say', { timeout: 120_000 }, async () => {
+    const registry = loadSandboxRegistry();
+    const csv = readFileSync(fileURLToPath(new URL('../../samples/vendors-10k.csv', import.meta.url)), 'utf8');
+    const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
+    expect(rows).toHaveLength(ROWS);
+    const created = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.verify' }, { name: 'vendors-10k.csv', csv }));
+    expect(created.statusCode, created.body).toBe(202);
+    const status = await waitForJob(t.app, t.sandboxKey, (created.json().data as { job_id: string }).job_id);
+    expect(status.status).toBe('completed');
+
+    const seen = new Set<string>();
+    const expected = rows.map(([gstin = '']) => {
+      if (gstin === '' || !checkGstin(gstin).ok) return { status: 'invalid', paise: 0 };
+      const first = !seen.has(gstin);
+      seen.add(gstin);
+      const found = registry.lookup('gst.verify', { gstin }, new Date()) !== undefined;
+      return { status: found ? 'ok' : 'not_found', paise: first && found ? 75 : 0 };
+    });
+    const response = await t.app.inject({ method: 'GET', url: status.results!.jsonl, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    const lines = response.body.trim().split('\n').map((line) => JSON.parse(line) as { row: number; input: { vendor_code: string }; status: string; charged_inr: number });
+    expect(lines).toHaveLength(ROWS);
+    lines.forEach((line, i) => {
+      expect(line.input.vendor_code).toBe(rows[i]![3]);
+      expect({ row: line.row, status: line.status, paise: Math.round(line.charged_inr * 100) }).toEqual({ row: i + 1, ...expected[i] });
+    });
+    expect(new Set(expected.map((e) => e.status))).toEqual(new Set(['ok', 'not_found', 'invalid']));
+    expect(Math.round(status.charged_inr * 100)).toBe(expected.reduce((sum, e) => sum + e.paise, 0));
     expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));
     expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
   });
