@@ -20,6 +20,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { makeGstin } from '../../domain/identifiers/gstin.js';
 import { loadSandboxRegistry, type SandboxRegistry } from './registry.js';
 
 export const VENDOR_SAMPLE_FILE = path.join('samples', 'vendors-10k.csv');
@@ -34,7 +35,10 @@ function brokenChecksum(gstin: string): string {
 export function renderVendorSample(registry: SandboxRegistry = loadSandboxRegistry(), rows = ROWS): string {
   const known = registry.identifiers('gstin').filter((gstin) => registry.gstVerify(gstin) !== undefined);
   const scenarioGstins = registry.scenarios.map((s) => s.identifiers.gstin).filter((g): g is string => g !== undefined && !/5030|5040/.test(g));
-  const unknown = registry.scenarios.map((s) => s.identifiers.gstin).filter((g): g is string => g !== undefined && /0404/.test(g));
+  // Well-formed GSTINs on PANs the universe never issues (the ZZY… series): each one unknown.
+  const unknown = Array.from({ length: 200 }, (_, i) => makeGstin('29', `ZZYPZ${String(1000 + i * 37).slice(-4)}Q`, '1')).filter(
+    (gstin) => registry.gstVerify(gstin) === undefined && !/5030|5040/.test(gstin),
+  );
   const lines: string[][] = [];
   let next = 0;
   for (let row = 1; row <= rows; row++) {
@@ -47,7 +51,7 @@ export function renderVendorSample(registry: SandboxRegistry = loadSandboxRegist
     }
     let gstin: string;
     if (row <= scenarioGstins.length) gstin = scenarioGstins[row - 1] as string;
-    else if (row % 89 === 0 && unknown.length > 0) gstin = unknown[row % unknown.length] as string;
+    else if (row % 89 === 0 && unknown.length > 0) gstin = unknown[Math.floor(row / 89) % unknown.length] as string;
     else gstin = known[(next++ * 7919) % known.length] as string;
     const record = registry.gstVerify(gstin);
     const pan = record?.pan ?? gstin.slice(2, 12);
