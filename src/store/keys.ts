@@ -67,6 +67,8 @@ export interface RedisKeys {
   portfolioRuns(portfolioId: string): string;
   /** String: the portfolio's run in progress (its job id, or a start token while it is being created). */
   portfolioActiveRun(portfolioId: string): string;
+  /** List: the latest scheduled runs that could not start (JSON each, newest first). */
+  portfolioSkippedRuns(portfolioId: string): string;
   /** Hash: one run's change summary, once its change report is written. */
   portfolioRun(portfolioId: string, runId: string): string;
   /** Sorted set of an account's portfolio ids by creation time (ms). */
@@ -122,6 +124,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     portfolioRuns: (id) => `${prefix}:{pf:${id}}:runs`,
     portfolioRun: (id, runId) => `${prefix}:{pf:${id}}:run:${runId}`,
     portfolioActiveRun: (id) => `${prefix}:{pf:${id}}:active-run`,
+    portfolioSkippedRuns: (id) => `${prefix}:{pf:${id}}:skipped-runs`,
     accountPortfolios: (id) => `${account(id)}:portfolios`,
     allPortfolios: () => `${prefix}:portfolios`,
     webhookSecret: (id) => `${account(id)}:webhook-secret`,

@@ -60,6 +60,16 @@ if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1],
 return 1`,
 };
 
+/** A scheduled run that could not start, kept for the customer to see why. */
+export interface SkippedRun {
+  at: string;
+  code: string;
+  message: string;
+}
+
+/** Skipped runs kept per portfolio: enough to see a pattern, never a growing list. */
+const SKIPPED_RUNS_KEPT = 10;
+
 export class PortfolioStore {
   constructor(
     private readonly redis: Redis,
@@ -153,7 +163,7 @@ export class PortfolioStore {
       .hset(k.portfolio(portfolio.portfolioId), 'deleted_at', at)
       .pexpire(k.portfolio(portfolio.portfolioId), this.retentionMs)
       .pexpire(k.portfolioRuns(portfolio.portfolioId), this.retentionMs)
-      .del(k.portfolioRows(portfolio.portfolioId))
+      .del(k.portfolioRows(portfolio.portfolioId), k.portfolioSkippedRuns(portfolio.portfolioId))
       .zrem(k.accountPortfolios(portfolio.accountId), portfolio.portfolioId)
       .srem(k.allPortfolios(), portfolio.portfolioId);
     for (const runId of runIds) multi.pexpire(k.portfolioRun(portfolio.portfolioId, runId), this.retentionMs);
@@ -173,6 +183,16 @@ export class PortfolioStore {
   /** Moves the slot from `expected` to `next` (a start token to its job id); '' frees it. */
   async swapRunSlot(portfolioId: string, expected: string, next: string, ttlMs: number): Promise<boolean> {
     return (await runScript(this.redis, SWAP_RUN, this.keys.portfolioActiveRun(portfolioId), expected, next, ttlMs)) === 1;
+  }
+
+  async recordSkippedRun(portfolioId: string, skipped: SkippedRun): Promise<void> {
+    const key = this.keys.portfolioSkippedRuns(portfolioId);
+    await this.redis.multi().lpush(key, JSON.stringify(skipped)).ltrim(key, 0, SKIPPED_RUNS_KEPT - 1).exec();
+  }
+
+  /** The latest skipped scheduled runs, newest first. */
+  async skippedRuns(portfolioId: string): Promise<SkippedRun[]> {
+    return (await this.redis.lrange(this.keys.portfolioSkippedRuns(portfolioId), 0, SKIPPED_RUNS_KEPT - 1)).map((text) => JSON.parse(text) as SkippedRun);
   }
 
   async addRun(portfolioId: string, runId: string, startedMs: number): Promise<void> {

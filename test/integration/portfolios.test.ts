@@ -146,6 +146,16 @@ describe('portfolios', () => {
     const run = await t.post(`/v1/portfolios/${empty.json().data.portfolio_id as string}/run`, {});
     expect(run.statusCode).toBe(400);
     expect(run.json().error.message).toMatch(/no rows/);
+    // The same portfolio's scheduled run (as its job scheduler queues it) is skipped, and says why.
+    const emptyId = empty.json().data.portfolio_id as string;
+    expect((await get(`/v1/portfolios/${emptyId}`)).json().data.skipped_runs).toEqual([]);
+    await t.deps.queues.portfolios.add('run', { kind: 'run', portfolioId: emptyId });
+    let skipped: { code: string; message: string }[] = [];
+    for (let i = 0; i < 200 && skipped.length === 0; i++) {
+      skipped = (await get(`/v1/portfolios/${emptyId}`)).json().data.skipped_runs as typeof skipped;
+      if (skipped.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(skipped).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/no rows/) })]);
   });
 
   it('runs one run at a time, takes an Idempotency-Key per portfolio, and merges rows whatever their header case', async () => {

@@ -126,9 +126,10 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   }
 
   async function portfolioBody(portfolio: Portfolio) {
-    const [scheduler, lastRunId] = await Promise.all([
+    const [scheduler, lastRunId, skipped] = await Promise.all([
       portfolio.deletedAt === null ? queues.portfolios.getJobScheduler(schedulerIdOf(portfolio.portfolioId)) : undefined,
       portfolios.runIds(portfolio.portfolioId, 1),
+      portfolios.skippedRuns(portfolio.portfolioId),
     ]);
     const lastRun = lastRunId[0] === undefined ? undefined : await jobs.get(lastRunId[0]);
     return {
@@ -141,6 +142,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       rows: portfolio.rows,
       created_at: portfolio.createdAt,
       last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, status: lastRun.status, created_at: lastRun.createdAt, finished_at: lastRun.finishedAt },
+      // Scheduled runs that could not start (no rows, wallet short, a run still going), newest first.
+      skipped_runs: skipped,
     };
   }
 

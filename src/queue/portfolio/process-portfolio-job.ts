@@ -24,9 +24,10 @@ export async function processPortfolioJob(job: PortfolioJob, deps: PortfolioJobD
     const created = await startPortfolioRun(portfolio, deps);
     deps.log.info({ runId: created.jobId, rows: created.rows }, 'scheduled portfolio run started');
   } catch (error) {
-    // No rows, or a wallet that cannot hold the run: retrying in seconds would not help, and
-    // the next scheduled run tries again.
+    // No rows, a wallet that cannot hold the run, a run still going: retrying in seconds would
+    // not help, and the next scheduled run tries again. The customer sees why on the portfolio.
     if (!(error instanceof AppError) && !(error instanceof IntakeError)) throw error;
     deps.log.warn({ code: error.code, reason: error.message }, 'a scheduled portfolio run could not start');
+    await deps.portfolios.recordSkippedRun(portfolio.portfolioId, { at: new Date().toISOString(), code: error.code, message: error.message });
   }
 }
