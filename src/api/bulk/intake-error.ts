@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../errors.js';
+import { AppError, type ErrorCode } from '../../errors.js';
 
 /**
  * Why a whole bulk upload is refused (as opposed to one row being invalid). The route
@@ -15,4 +15,10 @@ export class IntakeError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Rethrows an intake refusal as the catalogue's error, with its field; anything else as it is. */
+export function intakeFailure(error: unknown): never {
+  if (error instanceof IntakeError) throw new AppError(error.code, error.message, [{ field: error.field, message: error.message }]);
+  throw error;
 }

@@ -9,7 +9,7 @@ import type { ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { readCsv } from '../bulk/csv-intake.js';
-import { IntakeError } from '../bulk/intake-error.js';
+import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
@@ -33,11 +33,6 @@ const JsonJobRequest = z.strictObject({
   name: z.string().trim().max(200).optional(),
   webhook_url: webhookUrl.optional(),
 });
-
-function intakeFailure(error: unknown): never {
-  if (error instanceof IntakeError) throw new AppError(error.code, error.message, [{ field: error.field, message: error.message }]);
-  throw error;
-}
 
 /** A job of another account, or of the other environment (sandbox vs live keys), is as absent as one that never existed. */
 async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {

@@ -16,7 +16,7 @@ import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfo
 import type { ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { readCsv } from '../bulk/csv-intake.js';
-import { IntakeError } from '../bulk/intake-error.js';
+import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
@@ -55,11 +55,6 @@ const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an
 const newPortfolioId = (): string => `pf_${randomBytes(10).toString('hex')}`;
 const PORTFOLIO_ID = /^pf_[0-9a-f]{20}$/;
 const RUN_ID = /^job_[0-9a-f]{20}$/;
-
-function intakeFailure(error: unknown): never {
-  if (error instanceof IntakeError) throw new AppError(error.code, error.message, [{ field: error.field, message: error.message }]);
-  throw error;
-}
 
 interface RowsRead {
   rows: PortfolioRow[];
@@ -251,7 +246,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   app.post<{ Params: { id: string } }>('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' } }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
-    const created = await startPortfolioRun(portfolio, options).catch(intakeFailure);
+    const created = await startPortfolioRun(portfolio, options);
     const job = await jobs.get(created.jobId);
     return reply.code(202).send(successEnvelope(request, { run_id: created.jobId, job: job === undefined ? null : jobStatusBody(job) }, { checks: 0 }));
   });

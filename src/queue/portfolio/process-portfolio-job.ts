@@ -3,7 +3,6 @@
  * finished run gets its change report. A run of a deleted portfolio does nothing.
  */
 import type { Logger } from 'pino';
-import { IntakeError } from '../../api/bulk/intake-error.js';
 import { AppError } from '../../errors.js';
 import type { PortfolioJob } from '../names.js';
 import { writeChangeReport, type ChangeReportDeps } from './change-report.js';
@@ -26,7 +25,7 @@ export async function processPortfolioJob(job: PortfolioJob, deps: PortfolioJobD
   } catch (error) {
     // No rows, a wallet that cannot hold the run, a run still going: retrying in seconds would
     // not help, and the next scheduled run tries again. The customer sees why on the portfolio.
-    if (!(error instanceof AppError) && !(error instanceof IntakeError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     deps.log.warn({ code: error.code, reason: error.message }, 'a scheduled portfolio run could not start');
     await deps.portfolios.recordSkippedRun(portfolio.portfolioId, { at: new Date().toISOString(), code: error.code, message: error.message });
   }

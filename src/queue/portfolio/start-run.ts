@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createBulkJob, type CreateJobDeps, type CreatedJob } from '../../api/bulk/create-job.js';
+import { intakeFailure } from '../../api/bulk/intake-error.js';
 import { readJsonRows } from '../../api/bulk/json-intake.js';
 import { AppError } from '../../errors.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
@@ -60,7 +61,8 @@ export async function startPortfolioRun(portfolio: Portfolio, deps: StartRunDeps
     await deps.portfolios.addRun(portfolio.portfolioId, created.jobId, startedMs);
   } catch (error) {
     await deps.portfolios.swapRunSlot(portfolio.portfolioId, token, '', deps.holdTtlMs);
-    throw error;
+    // Rows the intake refuses (a header made invalid) are the caller's 400, like an upload's.
+    intakeFailure(error);
   }
   // From now on the job holds the slot; finishing it (finalize) frees it.
   await deps.portfolios.swapRunSlot(portfolio.portfolioId, token, created.jobId, deps.holdTtlMs);
