@@ -3,6 +3,7 @@ import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
 import { customerApi } from './api/customer-api.js';
+import { registerOpenApi } from './api/openapi/register-openapi.js';
 import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
 import { metricsRoutes } from './api/routes/metrics.js';
@@ -49,6 +50,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   registerHttpMetrics(app, metrics.registry);
 
   registerErrorHandling(app);
+  await registerOpenApi(app);
 
   await app.register(healthRoutes, {
     redis: deps.redis,

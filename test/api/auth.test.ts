@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES, OPERATIONS } from '../../src/domain/operations.js';
-import { ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
+import { ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const GSTIN = '27AAPFU0939F1ZV';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type CheckName } from '../../src/domain/operations.js';
 import { countingSandbox } from '../helpers/counting-source.js';
-import { ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
+import { ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
 import { requestFor, scenario, SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Business360EnvelopeShape } from '../helpers/contract-shapes.js';
+import { Business360EnvelopeShape } from '../../src/api/schemas/records.js';
 import { countingSandbox } from '../helpers/counting-source.js';
 import { scenario, SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

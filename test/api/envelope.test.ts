@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelopeShape, ErrorEnvelopeShape, GstRecordShape } from '../helpers/contract-shapes.js';
+import { envelopeShape, ErrorEnvelopeShape, GstRecordShape } from '../../src/api/schemas/records.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const GSTIN = '27AAPFU0939F1ZV';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../src/domain/operations.js';
 import type { Source } from '../../src/sources/port.js';
-import { ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
+import { ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A source that answers nothing and records every call, to prove none was made. */

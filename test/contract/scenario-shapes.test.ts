@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type CheckName } from '../../src/domain/operations.js';
-import { DATA_SHAPES, envelopeShape, ErrorEnvelopeShape } from '../helpers/contract-shapes.js';
+import { DATA_SHAPES, envelopeShape, ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
 import { requestFor, SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 

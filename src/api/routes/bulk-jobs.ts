@@ -15,6 +15,7 @@ import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
+import { JsonJobRequest } from '../schemas/bulk-requests.js';
 import { webhookUrl } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
@@ -26,13 +27,6 @@ export interface BulkRoutesOptions extends CreateJobDeps {
 
 const SSE_POLL_MS = 500;
 const SSE_HEARTBEAT_MS = 15_000;
-
-const JsonJobRequest = z.strictObject({
-  operation: z.string(),
-  rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
-  name: z.string().trim().max(200).optional(),
-  webhook_url: webhookUrl.optional(),
-});
 
 /** A job of another account, or of the other environment (sandbox vs live keys), is as absent as one that never existed. */
 async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {

@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { paiseToInr } from '../../domain/operations.js';
-import { PORTFOLIO_OPERATIONS, rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/operations.js';
-import { NAMED_SCHEDULES, parseSchedule } from '../../domain/portfolio/schedule.js';
+import { rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/operations.js';
+import { parseSchedule } from '../../domain/portfolio/schedule.js';
 import { AppError, type FieldProblem } from '../../errors.js';
 import { CHANGES_CSV_FILE } from '../../domain/portfolio/changes-csv.js';
 import { CHANGES_JSON } from '../../queue/portfolio/change-report.js';
@@ -22,7 +21,7 @@ import { jobStatusBody } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { webhookUrl } from '../schemas/webhook-url.js';
+import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
 
 export interface PortfolioRoutesOptions extends StartRunDeps {
   portfolios: PortfolioStore;
@@ -36,21 +35,6 @@ export interface PortfolioRoutesOptions extends StartRunDeps {
 export const PORTFOLIO_MAX_ROWS = 100_000;
 /** Invalid rows listed in an answer; the count says how many there were in all. */
 const PROBLEMS_SHOWN = 20;
-
-const Schedule = z.union([
-  z.strictObject({ every: z.enum(Object.keys(NAMED_SCHEDULES) as [keyof typeof NAMED_SCHEDULES]) }),
-  z.strictObject({ cron: z.string().trim().min(1).max(120), tz: z.string().trim().min(1).max(64).optional() }),
-], { error: 'must be {"every": "daily" | "weekly" | "monthly"} or {"cron": "<5 fields>", "tz": "<IANA zone>"}' });
-
-const CreatePortfolio = z.strictObject({
-  name: z.string().trim().min(1).max(200),
-  operation: z.enum(PORTFOLIO_OPERATIONS, { error: `must be one of ${PORTFOLIO_OPERATIONS.join(', ')}` }),
-  schedule: Schedule,
-  webhook_url: webhookUrl.optional(),
-  rows: z.array(z.unknown(), { error: 'must be an array of row objects' }).optional(),
-});
-
-const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an array of row objects' }) });
 
 const newPortfolioId = (): string => `pf_${randomBytes(10).toString('hex')}`;
 const PORTFOLIO_ID = /^pf_[0-9a-f]{20}$/;

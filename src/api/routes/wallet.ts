@@ -1,22 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { paiseToInr } from '../../domain/operations.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
-
-const LedgerQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: 'must be an integer from 1 to 100' })
-    .int('must be an integer from 1 to 100')
-    .min(1, 'must be an integer from 1 to 100')
-    .max(100, 'must be an integer from 1 to 100')
-    .default(20),
-  cursor: z
-    .string()
-    .regex(/^\d+-\d+$/, 'must be a next_cursor from a previous page')
-    .optional(),
-});
+import { LedgerQuery } from '../schemas/wallet-requests.js';
 
 /** The customer's view of the wallet and its ledger (API.md "Money"). Not billed. */
 export async function walletRoutes(app: FastifyInstance, options: { wallet: WalletStore }): Promise<void> {

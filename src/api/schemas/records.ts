@@ -1,21 +1,26 @@
 /**
- * The interface document's record shapes, written out again from the contract text (not
- * from src/domain/records.ts) so a test can catch the code drifting from the contract:
- * strict objects (no extra fields), every field required, enums and date formats exact.
+ * The interface document's record shapes and envelope as zod schemas, written from the
+ * contract text (not derived from src/domain/records.ts): strict objects (no extra fields),
+ * every field required, enums and date formats exact. The OpenAPI document is generated from
+ * them, and the contract tests hold every answer to them, so the code, the published schema
+ * and the contract cannot drift apart unnoticed. An `id` in `.meta()` makes a schema a named
+ * component of the OpenAPI document.
  */
 import { z } from 'zod';
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const nullableDate = date.nullable();
 
-export const AddressShape = z.strictObject({
-  line1: z.string(),
-  locality: z.string(),
-  city: z.string(),
-  district: z.string(),
-  state: z.string(),
-  pincode: z.string().regex(/^\d{6}$/),
-});
+export const AddressShape = z
+  .strictObject({
+    line1: z.string(),
+    locality: z.string(),
+    city: z.string(),
+    district: z.string(),
+    state: z.string(),
+    pincode: z.string().regex(/^\d{6}$/).describe('6-digit PIN code'),
+  })
+  .meta({ id: 'Address' });
 
 const gstStatus = z.enum(['Active', 'Cancelled', 'Suspended']);
 
@@ -34,7 +39,7 @@ export const GstRecordShape = z.strictObject({
   principal_place: AddressShape,
   nature_of_business: z.array(z.string()),
   einvoice_enabled: z.boolean(),
-});
+}).meta({ id: 'GstRecord', description: 'GST record (GST Verify data; Business360 gst.data)' });
 
 const returnFiling = z.strictObject({
   status: z.enum(['filed', 'late', 'not_filed']),
@@ -53,7 +58,7 @@ export const GstReturnsShape = z.strictObject({
     not_filed: z.number().int(),
     last_filed_period: z.string().nullable(),
   }),
-});
+}).meta({ id: 'GstReturnsRecord', description: 'GST return-filing history, most recent period first (GST Returns data; Business360 gst_returns.data)' });
 
 export const PanVerificationShape = z.strictObject({
   pan: z.string(),
@@ -76,7 +81,7 @@ export const PanVerificationShape = z.strictObject({
   name_match: z
     .strictObject({ input: z.string(), score: z.number().min(0).max(1), result: z.enum(['match', 'partial', 'no_match']) })
     .nullable(),
-});
+}).meta({ id: 'PanVerification', description: 'PAN verification (PAN Verify data; Business360 pan.data)' });
 
 export const CompanyRecordShape = z.strictObject({
   entity_type: z.enum(['company', 'llp']),
@@ -96,7 +101,7 @@ export const CompanyRecordShape = z.strictObject({
   last_agm_date: nullableDate,
   last_balance_sheet_date: nullableDate,
   registered_address: AddressShape,
-});
+}).meta({ id: 'CompanyRecord', description: 'Company or LLP master data (Company data; Business360 company.data)' });
 
 const dinStatus = z.enum(['Approved', 'Disqualified']);
 
@@ -116,7 +121,7 @@ export const DirectorsShape = z.strictObject({
       din_status: dinStatus,
     }),
   ),
-});
+}).meta({ id: 'DirectorsRecord', description: 'Directors, or designated partners of an LLP, past ones included (Directors data; Business360 directors.data)' });
 
 export const CinPanShape = z.strictObject({
   cin: z.string().nullable(),
@@ -124,7 +129,7 @@ export const CinPanShape = z.strictObject({
   pan: z.string(),
   company_name: z.string(),
   direction: z.enum(['cin_to_pan', 'pan_to_cin']),
-});
+}).meta({ id: 'CinPanMapping', description: 'CIN <-> PAN mapping (CIN <-> PAN data; Business360 cin_pan.data)' });
 
 export const DinRecordShape = z.strictObject({
   din: z.string(),
@@ -140,7 +145,7 @@ export const DinRecordShape = z.strictObject({
       ceased_on: nullableDate,
     }),
   ),
-});
+}).meta({ id: 'DinRecord', description: 'A director and every company they are or were associated with (DIN Lookup data)' });
 
 export const SearchResultShape = z.strictObject({
   query: z.string(),
@@ -156,7 +161,7 @@ export const SearchResultShape = z.strictObject({
       score: z.number().min(0).max(1),
     }),
   ),
-});
+}).meta({ id: 'CompanySearchResult', description: 'Ranked company and LLP matches (Company Search data)' });
 
 export const GstByPanShape = z.strictObject({
   pan: z.string(),
@@ -170,7 +175,7 @@ export const GstByPanShape = z.strictObject({
       registration_date: date,
     }),
   ),
-});
+}).meta({ id: 'GstByPanResult', description: 'GSTINs registered under a PAN (GST by PAN data)' });
 
 export const DATA_SHAPES = {
   'gst.verify': GstRecordShape,
@@ -185,41 +190,54 @@ export const DATA_SHAPES = {
 } as const;
 
 /** meta per API.md: exactly these fields for a single operation. */
-export const MetaShape = z.strictObject({
-  charged: z.boolean(),
-  amount_inr: z.number(),
-  latency_ms: z.number().min(0),
-  environment: z.enum(['live', 'sandbox']),
-  checks: z.number().int(),
-  timestamp: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/),
-  data_freshness: z.enum(['live', 'cached']),
-});
+export const MetaShape = z
+  .strictObject({
+    charged: z.boolean().describe('Whether the call was billed; false on every error'),
+    amount_inr: z.number().describe('Amount billed in INR (0 when not charged)'),
+    latency_ms: z.number().min(0).describe('Time the service spent on the call, in milliseconds'),
+    environment: z.enum(['live', 'sandbox']).describe('sandbox for a bv_test_ key (the synthetic registry), live for a bv_live_ key'),
+    checks: z.number().int().describe('Checks run: 1 for a single operation, the modules run for Business360 (6 for the full bundle)'),
+    timestamp: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/)
+      .describe('When the answer was made, ISO 8601 in India time (+05:30)'),
+    data_freshness: z.enum(['live', 'cached']).describe('live when a source answered this call, cached when a recent answer was reused'),
+  })
+  .meta({ id: 'Meta', description: 'Billing and timing of the call' });
+
+const requestId = z.string().regex(/^req_[0-9a-f]{24}$/).describe('Unique per request; also in the X-Request-Id header');
+const apiVersion = z.literal('2026-10-01').describe('API version');
 
 export function envelopeShape(api: string, data: z.ZodType) {
   return z.strictObject({
     success: z.literal(true),
-    request_id: z.string().regex(/^req_[0-9a-f]{24}$/),
-    api: z.literal(api),
-    version: z.literal('2026-10-01'),
+    request_id: requestId,
+    api: z.literal(api).describe('Operation identifier'),
+    version: apiVersion,
     data,
     meta: MetaShape,
   });
 }
 
-export const ErrorEnvelopeShape = z.strictObject({
-  success: z.literal(false),
-  request_id: z.string().regex(/^req_[0-9a-f]{24}$/),
-  api: z.string(),
-  version: z.literal('2026-10-01'),
-  data: z.null(),
-  meta: MetaShape,
-  error: z.strictObject({
-    code: z.string(),
-    message: z.string().min(1),
-    retryable: z.boolean(),
-    details: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional(),
-  }),
-});
+export const ErrorEnvelopeShape = z
+  .strictObject({
+    success: z.literal(false),
+    request_id: requestId,
+    api: z.string().describe('Operation identifier'),
+    version: apiVersion,
+    data: z.null(),
+    meta: MetaShape,
+    error: z.strictObject({
+      code: z.string().describe('Stable error code from the catalogue; branch on it, never on the message'),
+      message: z.string().min(1).describe('What went wrong, for a person'),
+      retryable: z.boolean().describe('Whether the same request may succeed if sent again later'),
+      details: z
+        .array(z.strictObject({ field: z.string().describe('The request field, e.g. gstin or rows[3].pan'), message: z.string().describe('The rule that failed') }))
+        .optional()
+        .describe('Present on VALIDATION_FAILED: one entry per failing field'),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'Every error: billed 0, meta.charged false' });
 
 /** The interface document's "Business360 profile" and API.md's extra meta, written from their text. */
 const MODULE_NAMES = ['gst', 'gst_returns', 'pan', 'company', 'directors', 'cin_pan'] as const;
@@ -257,11 +275,17 @@ export const Business360Shape = z.strictObject({
   company: wrapperShape(CompanyRecordShape),
   directors: wrapperShape(DirectorsShape),
   cin_pan: wrapperShape(CinPanShape),
-});
+}).meta({ id: 'Business360Profile', description: 'One profile: summary with risk, and one wrapper per module' });
 export const Business360EnvelopeShape = envelopeShape('business360', Business360Shape).extend({
   meta: MetaShape.extend({
-    modules_requested: z.number().int().min(1),
-    modules_succeeded: z.number().int().min(0),
-    pricing: z.strictObject({ list_total_inr: z.number(), bundle_cap_inr: z.literal(10), discount_inr: z.number().min(0) }),
-  }),
+    modules_requested: z.number().int().min(1).describe('Modules asked for (include, or all six)'),
+    modules_succeeded: z.number().int().min(0).describe('Modules that answered ok (and so were billed)'),
+    pricing: z
+      .strictObject({
+        list_total_inr: z.number().describe('Sum of the single-operation prices of the modules that succeeded'),
+        bundle_cap_inr: z.literal(10).describe('The bundle price cap'),
+        discount_inr: z.number().min(0).describe('list_total_inr minus what was charged'),
+      })
+      .describe('How the charge was reached'),
+  }).meta({ id: 'Business360Meta', description: 'Meta of a Business360 call' }),
 });

@@ -1,0 +1,57 @@
+import { ERROR_CATALOGUE, type ErrorCode } from '../../errors.js';
+import { ErrorEnvelopeShape } from '../schemas/records.js';
+
+/** What each code means to a caller: the interface document's Errors table and API.md's additions. */
+export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: 'The request is malformed: a mistyped identifier, a missing field or a field breaking its rule (error.details names each)',
+  AUTH_INVALID_KEY: 'No valid API key on the request (missing, unknown or revoked)',
+  WALLET_INSUFFICIENT_BALANCE: 'Wallet balance too low; the call was not run',
+  RECORD_NOT_FOUND: 'The source has no record for the identifier',
+  NOT_FOUND: 'No such resource for this account and environment',
+  IDEMPOTENCY_IN_PROGRESS: 'A request with the same Idempotency-Key is still running',
+  RUN_IN_PROGRESS: 'A run of this portfolio is still going',
+  PAYLOAD_TOO_LARGE: 'The body or upload is larger than the service accepts',
+  IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used with a different request body',
+  RATE_LIMITED: "Requests exceeded the key's rate limit; see Retry-After",
+  INTERNAL_ERROR: 'An unexpected failure in the service; nothing was billed',
+  PROVIDER_UNAVAILABLE: 'All upstream sources for the check were down, even after fallback',
+  PROVIDER_TIMEOUT: 'The upstream source took too long',
+};
+
+/** Every caller-facing route can answer these (auth, limits, a fault of ours). */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+
+/** The ten operations' errors: the contract's seven, and API.md's idempotency codes. */
+export const OPERATION_ERRORS: readonly ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'AUTH_INVALID_KEY',
+  'WALLET_INSUFFICIENT_BALANCE',
+  'RECORD_NOT_FOUND',
+  'IDEMPOTENCY_IN_PROGRESS',
+  'IDEMPOTENCY_KEY_REUSED',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_TIMEOUT',
+];
+
+/**
+ * Error responses keyed by HTTP status, each described by the codes it carries (several codes
+ * share a status, e.g. 404 RECORD_NOT_FOUND and NOT_FOUND); the body is always the error envelope.
+ */
+export function errorResponses(codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CATALOGUE[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      status,
+      {
+        description: list.map((code) => `${code}${ERROR_CATALOGUE[code].retryable ? ' (retryable)' : ''}: ${ERROR_MEANINGS[code]}`).join('. '),
+        content: { 'application/json': { schema: ErrorEnvelopeShape } },
+      },
+    ]),
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { PORTFOLIO_OPERATIONS } from '../../domain/portfolio/operations.js';
+import { NAMED_SCHEDULES } from '../../domain/portfolio/schedule.js';
+import { webhookUrl } from './webhook-url.js';
+
+/** Portfolio request bodies (API.md "Portfolios"); rows are validated by the bulk intake, per operation. */
+export const Schedule = z.union([
+  z.strictObject({ every: z.enum(Object.keys(NAMED_SCHEDULES) as [keyof typeof NAMED_SCHEDULES]) }),
+  z.strictObject({ cron: z.string().trim().min(1).max(120), tz: z.string().trim().min(1).max(64).optional() }),
+], { error: 'must be {"every": "daily" | "weekly" | "monthly"} or {"cron": "<5 fields>", "tz": "<IANA zone>"}' });
+
+export const CreatePortfolio = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  operation: z.enum(PORTFOLIO_OPERATIONS, { error: `must be one of ${PORTFOLIO_OPERATIONS.join(', ')}` }),
+  schedule: Schedule,
+  webhook_url: webhookUrl.optional(),
+  rows: z.array(z.unknown(), { error: 'must be an array of row objects' }).optional(),
+});
+
+export const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an array of row objects' }) });

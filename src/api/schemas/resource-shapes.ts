@@ -1,0 +1,115 @@
+/**
+ * The `data` of the routes beyond the ten operations (wallet, bulk jobs, portfolios), as
+ * API.md shows them. They feed the OpenAPI document; the routes build the same fields.
+ */
+import { z } from 'zod';
+import { PORTFOLIO_OPERATIONS } from '../../domain/portfolio/operations.js';
+
+const isoTime = z.string().describe('ISO 8601 time');
+const inr = (what: string) => z.number().describe(`${what}, in INR (paise precision)`);
+
+export const WalletShape = z
+  .object({
+    balance_inr: inr('Balance, open holds included'),
+    held_inr: inr('Held by calls and jobs still running'),
+    available_inr: inr('What new calls can spend: balance minus held'),
+  })
+  .meta({ id: 'Wallet' });
+
+export const LedgerPageShape = z
+  .object({
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string().describe('topup, hold, commit or release'),
+        amount_inr: inr('The amount of this entry'),
+        balance_inr: inr('Running balance after this entry'),
+        reference: z.string().describe("The call's request_id, or the job and row, or the top-up reference"),
+        at: isoTime,
+      }),
+    ),
+    next_cursor: z.string().nullable().describe('Send as cursor for the next (older) page; null on the last page'),
+  })
+  .meta({ id: 'LedgerPage' });
+
+export const BulkJobShape = z
+  .object({
+    job_id: z.string().regex(/^job_[0-9a-f]{20}$/),
+    name: z.string(),
+    operation: z.string(),
+    status: z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']),
+    created_at: isoTime,
+    started_at: isoTime.nullable(),
+    finished_at: isoTime.nullable(),
+    rows: z
+      .object({
+        total: z.number().int(),
+        valid: z.number().int(),
+        invalid: z.number().int().describe('Reported in the results, never queued or billed'),
+        duplicates: z.number().int().describe('Identical requests answered from their first occurrence, billed once'),
+        done: z.number().int(),
+        ok: z.number().int(),
+        not_found: z.number().int(),
+        failed: z.number().int(),
+      })
+      .describe('Progress counts'),
+    reserved_inr: inr('Held at intake: the most the job can cost'),
+    charged_inr: inr('Committed for rows that succeeded'),
+    released_inr: inr('Returned to the wallet; charged + released = reserved once finished'),
+    eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
+    results: z.object({ csv: z.string(), jsonl: z.string() }).nullable().describe('Result file paths, once finished'),
+  })
+  .meta({ id: 'BulkJob' });
+
+export const JobCreatedShape = z.object({
+  job_id: z.string(),
+  status: z.string(),
+  rows: z.object({}).loose().describe('Row counts found at intake'),
+  reserved_inr: inr('Held for the job'),
+}).loose();
+
+export const WebhookDeliveriesShape = z
+  .object({
+    webhook_url: z.string().nullable(),
+    attempts: z.array(z.object({}).loose()).describe('Each delivery attempt: time, HTTP status or error, next retry'),
+  })
+  .loose();
+
+const ScheduleShape = z.object({
+  every: z.enum(['daily', 'weekly', 'monthly']).nullable(),
+  cron: z.string(),
+  tz: z.string(),
+});
+
+export const PortfolioShape = z
+  .object({
+    portfolio_id: z.string().regex(/^pf_[0-9a-f]{20}$/),
+    name: z.string(),
+    operation: z.enum(PORTFOLIO_OPERATIONS),
+    schedule: ScheduleShape,
+    next_run_at: isoTime.nullable(),
+    webhook_url: z.string().nullable(),
+    rows: z.number().int().describe('Rows in the portfolio'),
+    created_at: isoTime,
+    last_run: z
+      .object({ run_id: z.string(), status: z.string(), created_at: isoTime, finished_at: isoTime.nullable() })
+      .nullable(),
+    skipped_runs: z.array(z.object({}).loose()).describe('Scheduled runs that could not start, newest first (at most 10)'),
+  })
+  .meta({ id: 'Portfolio' });
+
+export const PortfolioRunShape = z
+  .object({
+    run_id: z.string(),
+    status: z.string(),
+    created_at: isoTime,
+    finished_at: isoTime.nullable(),
+    charged_inr: inr('Charged for the run'),
+    job: BulkJobShape,
+    changes: z
+      .object({ rows: z.number().int(), changed: z.number().int(), new_high_severity: z.number().int(), previous_run_id: z.string().nullable() })
+      .nullable()
+      .describe('Change summary against the previous completed run; null until the report is written'),
+    files: z.object({ json: z.string(), csv: z.string() }).nullable(),
+  })
+  .meta({ id: 'PortfolioRun' });

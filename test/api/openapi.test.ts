@@ -1,0 +1,161 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS, type CheckName, type OperationName } from '../../src/domain/operations.js';
+import { ERROR_CATALOGUE } from '../../src/errors.js';
+import { requestFor, SCENARIOS } from '../helpers/scenarios.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, OperationDoc>>;
+  components: { schemas: Record<string, unknown> };
+}
+interface OperationDoc {
+  summary?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+}
+
+const CASES = SCENARIOS.flatMap((scenario) =>
+  (Object.entries(scenario.expect) as [CheckName, number][]).map(([check, status]) => ({
+    scenario: scenario.name,
+    check,
+    status,
+    body: requestFor(check, scenario.identifiers),
+  })),
+);
+
+/** "METHOD /path/{param}" for every route in Fastify's printed route tree (HEAD twins left out). */
+function registeredRoutes(tree: string): string[] {
+  const prefixes: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (.+?) \(([A-Z, ]+)\)$/.exec(line);
+    if (m === null) continue;
+    const depth = m[1]!.length / 4;
+    const url = (prefixes[depth - 1] ?? '') + m[2]!;
+    prefixes[depth] = url;
+    for (const method of m[3]!.split(', ')) if (method !== 'HEAD') routes.push(`${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
+  }
+  return routes;
+}
+
+/** A documented response's JSON schema, as a standalone schema that can resolve the document's components. */
+function responseSchema(doc: OpenApiDoc, path: string, status: number): object {
+  const response = doc.paths[path]?.post?.responses[String(status)];
+  const schema = response?.content?.['application/json']?.schema;
+  if (schema === undefined) throw new Error(`${path} documents no JSON ${status} response`);
+  return { ...(schema as object), $defs: undefined, components: doc.components };
+}
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let doc: OpenApiDoc;
+  let ajv: Ajv2020;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+    // The document's $refs point at #/components/schemas/...: each checked schema carries them.
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+  });
+  afterAll(() => t.close());
+
+  it('validates as OpenAPI 3.1', async () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    const result = await new Validator().validate(structuredClone(doc) as never);
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every customer and admin route, and nothing that is not API', () => {
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`)));
+    const expected = registeredRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => /^\w+ \/(v1|admin\/v1)\//.test(r));
+    expect(expected.length).toBeGreaterThan(40);
+    // Beyond /v1 and /admin/v1: /healthz, /readyz and /metrics.
+    expect(documented.size).toBe(expected.length + 3);
+    for (const route of expected) expect(documented, route).toContain(route);
+    expect([...documented].filter((r) => r.includes('/docs') || r.includes('/console') || r.includes('/admin/queues'))).toEqual([]);
+  });
+
+  it('documents each operation: body with sandbox examples, bearer security, success and every error', () => {
+    for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+      const op = doc.paths[OPERATIONS[name].path]?.post;
+      expect(op, name).toBeDefined();
+      expect(op!.security).toEqual([{ apiKey: [] }]);
+      const media = op!.requestBody!.content['application/json']!;
+      expect(Object.keys(media.examples ?? {}).length, `${name} examples`).toBeGreaterThan(0);
+      for (const status of ['200', '400', '401', '402', '404', '409', '422', '429', '500', '503', '504']) {
+        expect(op!.responses[status], `${name} ${status}`).toBeDefined();
+      }
+      // Every error status names its codes from the catalogue.
+      expect(op!.responses['404']!.description).toContain('RECORD_NOT_FOUND');
+      expect(op!.responses['503']!.description).toContain('PROVIDER_UNAVAILABLE');
+    }
+    // Every code of the catalogue is documented somewhere.
+    const text = JSON.stringify(doc.paths);
+    for (const code of Object.keys(ERROR_CATALOGUE)) expect(text, code).toContain(code);
+  });
+
+  it("documents every meta field of the envelope", () => {
+    const meta = doc.components.schemas['Meta'] as { properties: Record<string, { description?: string }>; required: string[] };
+    expect(Object.keys(meta.properties).sort()).toEqual(['amount_inr', 'charged', 'checks', 'data_freshness', 'environment', 'latency_ms', 'timestamp']);
+    for (const [field, schema] of Object.entries(meta.properties)) expect(schema.description, field).toBeTruthy();
+    const b360 = doc.components.schemas['Business360Meta'] as { properties: Record<string, { description?: string }> };
+    for (const field of ['modules_requested', 'modules_succeeded', 'pricing']) expect(b360.properties[field]?.description, field).toBeTruthy();
+  });
+
+  it('sends every documented request example as written and gets the status its scenario promises', async () => {
+    for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+      const examples = doc.paths[OPERATIONS[name].path]!.post!.requestBody!.content['application/json']!.examples!;
+      for (const [example, { value }] of Object.entries(examples)) {
+        const res = await t.post(OPERATIONS[name].path, value);
+        const promised = /answers (\d{3})/.exec((examples[example] as { summary?: string }).summary ?? '')?.[1];
+        expect(res.statusCode, `${name} ${example}`).toBe(promised === undefined ? 200 : Number(promised));
+      }
+    }
+  });
+
+  // The point of the document: what it says each operation returns is what it returns.
+  it.each(CASES.filter((c) => c.body !== undefined))(
+    '$check for scenario $scenario answers $status as documented',
+    async ({ check, status, body }) => {
+      const res = await t.post(OPERATIONS[check].path, body);
+      expect(res.statusCode).toBe(status);
+      const validate = ajv.compile(responseSchema(doc, OPERATIONS[check].path, status));
+      const ok = validate(res.json());
+      expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
+      expect(ok).toBe(true);
+    },
+  );
+
+  it('business360 answers as documented for flagged scenarios', async () => {
+    const validate = ajv.compile(responseSchema(doc, OPERATIONS.business360.path, 200));
+    for (const scenario of SCENARIOS.filter((s) => s.identifiers.gstin !== undefined).slice(0, 6)) {
+      const res = await t.post(OPERATIONS.business360.path, { gstin: scenario.identifiers.gstin });
+      expect(res.statusCode, scenario.name).toBe(200);
+      expect(validate(res.json()), `${scenario.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('catches a response that breaks the documented schema', () => {
+    // Guards the check above against passing vacuously (a schema that accepts anything).
+    const validate = ajv.compile(responseSchema(doc, OPERATIONS['gst.verify'].path, 200));
+    expect(validate({ success: true })).toBe(false);
+    const validateError = ajv.compile(responseSchema(doc, OPERATIONS['gst.verify'].path, 404));
+    expect(validateError({ success: false, error: { code: 'X' } })).toBe(false);
+  });
+
+  it('serves the interactive reference at /docs without any outside host', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui');
+    expect(page.body).not.toMatch(/https?:\/\/(?!localhost)[a-z0-9.-]+\.[a-z]{2,}\/[^"']*\.(js|css)/i);
+    const json = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(json.statusCode).toBe(200);
+  });
+});
