@@ -43,16 +43,14 @@
  * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
  * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
@@ -60,8 +58,8 @@ import { startSimulator, type RunningSimulator } from '../../src/sim/simulator.j
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
+import { cpuSeconds, infoField, procStatusMb, root, runQueueSeconds, startCompiled, stopAllChildren, stopChild } from './child-processes.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 // The processes measured run compiled, as `npm start` runs them.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 const parts = process.env.BENCH_PARTS ?? 'abc';
@@ -91,62 +89,9 @@ const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 // Processes and clean-up
 // ---------------------------------------------------------------------------------------------
 
-const children = new Set<ChildProcess>();
 const cleanups: (() => Promise<void>)[] = [];
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timedOut = await Promise.race([exited.then(() => false), sleep(15_000).then(() => true)]);
-    if (timedOut) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  children.delete(child);
-}
-
-/**
- * Spawns the compiled `dist/<script>.js` (what `npm start` runs; tsx would add its own
- * memory and start-up to every figure) and waits until it prints `ready`.
- */
-async function startNode(script: string, env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray; tail: () => string }> {
-  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
-  const compiled = path.join('dist', script.replace(/\.ts$/, '.js'));
-  const child = spawn(process.execPath, [...profile, ...NODE_ARGS, compiled], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let out = '';
-  // Keep draining (a full pipe would block the child); keep the tail for error messages.
-  const keep = (chunk: Buffer) => {
-    out = (out + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  if (CHILD_OUTPUT) {
-    const file = createWriteStream(path.join(CHILD_OUTPUT, `${path.basename(script, '.ts')}-${child.pid}.log`));
-    child.stdout?.pipe(file);
-    child.stderr?.pipe(file);
-  }
-  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
-    const check = () => {
-      const found = ready.exec(out);
-      if (found) {
-        child.stdout?.off('data', check);
-        child.off('exit', exited);
-        resolve(found);
-      }
-    };
-    const exited = (code: number | null) => reject(new Error(`${script} exited with ${code}: ${out}`));
-    child.stdout?.on('data', check);
-    child.once('exit', exited);
-  });
-  return { child, match, tail: () => out };
-}
+const startNode = (script: string, env: Record<string, string>, ready: RegExp) =>
+  startCompiled(script, env, ready, { cpuProfDir: CPU_PROF, nodeArgs: NODE_ARGS, outputDir: CHILD_OUTPUT });
 
 async function startApi(env: Record<string, string>) {
   const started = await startNode('src/server.ts', env, /listening on (http:\/\/\S+)/);
@@ -300,28 +245,6 @@ function* distinctRows(known: readonly string[], count: number): Generator<strin
 // ---------------------------------------------------------------------------------------------
 // Memory probes
 // ---------------------------------------------------------------------------------------------
-
-function procStatusMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
-/** User + system CPU seconds a process has used so far (/proc/<pid>/stat, clock ticks of 1/100 s). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/** Seconds a process's main thread (its event loop) waited, runnable, for a CPU so far (schedstat, ns). */
-function runQueueSeconds(pid: number): number {
-  return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
-}
-
-function infoField(info: string, field: string): number {
-  const match = new RegExp(`^${field}:(\\d+)`, 'm').exec(info);
-  return match ? Number(match[1]) : NaN;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The bench
@@ -633,7 +556,7 @@ async function main(): Promise<void> {
 }
 
 async function cleanUp(): Promise<void> {
-  await Promise.all([...children].map((child) => stopChild(child).catch(() => undefined)));
+  await stopAllChildren();
   for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => console.error('clean-up failed:', error));
 }
 
