@@ -8,6 +8,7 @@ import { adminRoutes } from './api/routes/admin.js';
 import { healthRoutes } from './api/routes/health.js';
 import { metricsRoutes } from './api/routes/metrics.js';
 import { queueBoardRoutes } from './api/routes/queue-board.js';
+import { consoleRoutes } from './api/routes/console.js';
 import { publicSourceStatus, sourceStatus } from './api/source-status.js';
 import type { Deps } from './deps.js';
 import { AppError } from './errors.js';
@@ -107,5 +108,6 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   });
   await app.register(metricsRoutes, { adminToken: options.adminToken, metrics, refresh: () => collectors.refresh() });
   await app.register(queueBoardRoutes, { adminToken: options.adminToken, queues: deps.queues });
+  await app.register(consoleRoutes);
   return app;
 }

@@ -14,6 +14,19 @@ export default tseslint.config(
     },
   },
   {
+    // The web console's modules run in the browser as they are (no bundler): browser globals, not Node's.
+    files: ['src/console/public/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        [
+          'AbortController', 'Blob', 'FormData', 'Node', 'TextDecoder', 'URL', 'clearInterval', 'clearTimeout', 'document',
+          'fetch', 'location', 'sessionStorage', 'setInterval', 'setTimeout', 'window',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     // Entry points and the CLI talk to a terminal on purpose.
     files: ['src/server.ts', 'src/cli/**', 'workers/**', 'test/**'],
     rules: { 'no-console': 'off' },

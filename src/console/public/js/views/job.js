@@ -1,0 +1,183 @@
+import { banner, button, card, clear, errorBanner, h, loading, pill, saveBlob, setChildren, stat } from '../dom.js';
+import { formatCount, formatDateTime, formatDuration, formatEta, formatInr, jobProgress } from '../format.js';
+import { busy, isAbort, operationLabel, pageHeader, sleep } from './common.js';
+
+const FINISHED = new Set(['completed', 'cancelled', 'failed']);
+
+/**
+ * One job: live progress from the event stream (fetch with the key, frames parsed by sse.js),
+ * counts, money and ETA, then the result files. Falls back to polling if the stream breaks.
+ */
+export function jobView(main, ctx) {
+  const { jobId } = ctx.params;
+  const statusSlot = h('span', { class: 'status-slot' });
+  const liveBadge = h('span', { class: 'live-badge', hidden: true }, h('span', { class: 'live-dot', 'aria-hidden': 'true' }), 'Live');
+  const subtitle = h('span', {}, jobId);
+  const cancelButton = button('Cancel job', { variant: 'danger-outline', hidden: true, id: 'job-cancel' });
+  const header = pageHeader('Bulk job', { subtitle, actions: [liveBadge, cancelButton], badge: statusSlot });
+  const title = header.querySelector('h1');
+  const body = h('div', { class: 'stack' }, loading('Loading job…'));
+  main.append(h('p', { class: 'breadcrumb' }, h('a', { href: '#/jobs' }, '← Bulk jobs')), header, body);
+
+  // Built once, then updated in place so focus and screen-reader position survive each event.
+  const fill = h('span', { class: 'bar-fill' });
+  const bar = h('div', { class: 'bar bar-lg', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-labelledby': 'progress-label', id: 'job-progress' }, fill);
+  const progressLabel = h('p', { class: 'progress-label', id: 'progress-label' });
+  const percentText = h('span', { class: 'progress-percent num', 'data-testid': 'job-percent' });
+  const etaText = h('p', { class: 'progress-eta', 'data-testid': 'job-eta' });
+  const counts = h('div', { class: 'stats stats-6', 'data-testid': 'job-counts' });
+  const moneyStats = h('div', { class: 'stats stats-3' });
+  const timeline = h('dl', { class: 'kv kv-inline' });
+  const downloads = h('div', { class: 'downloads' });
+  const downloadError = h('div', {});
+  const note = h('div', {});
+
+  const progressCard = card('Progress', { id: 'progress-title' },
+    h('div', { class: 'progress-head' }, progressLabel, percentText), bar, etaText, counts, note);
+  const resultsCard = card('Results', { subtitle: 'One row per input row, in upload order, with the input columns carried through.' }, downloads, downloadError);
+  const moneyCard = card('Money', { subtitle: 'The maximum cost is held at upload; each successful row is charged once; the rest is released.' }, moneyStats);
+  const timeCard = card('Timeline', {}, timeline);
+
+  let last = null;
+  let lastAnnounced = { status: null, quarter: -1 };
+
+  function announce(job, percent) {
+    const quarter = Math.floor(percent / 25);
+    if (job.status !== lastAnnounced.status) {
+      const r = job.rows;
+      ctx.announce(FINISHED.has(job.status)
+        ? `Job ${job.status}: ${r.ok} verified, ${r.not_found} not found, ${r.failed} failed, ${r.invalid} invalid.`
+        : `Job ${job.status}.`);
+    } else if (job.status === 'running' && quarter !== lastAnnounced.quarter && quarter > 0 && quarter < 4) {
+      ctx.announce(`${percent}% of rows verified.`);
+    }
+    lastAnnounced = { status: job.status, quarter };
+  }
+
+  function fileButton(file, label) {
+    const ready = Boolean(last?.results);
+    const b = button(label, {
+      variant: file === 'csv' ? 'primary' : 'secondary',
+      disabled: !ready,
+      'data-testid': `download-${file}`,
+      onClick: () => busy(b, 'Preparing…', async () => {
+        try {
+          const { blob, filename } = await ctx.api.download(last.results[file], `${jobId}-results.${file}`, { signal: ctx.signal });
+          saveBlob(blob, filename);
+          clear(downloadError);
+          ctx.announce(`Downloaded ${filename}.`);
+        } catch (error) {
+          if (!isAbort(error)) setChildren(downloadError, errorBanner(error));
+        }
+      }),
+    });
+    return b;
+  }
+
+  function update(job) {
+    const first = last === null;
+    last = job;
+    if (first) setChildren(body, progressCard, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    title.firstChild.textContent = job.name || 'Bulk job';
+    document.title = `${job.name || 'Bulk job'} · Console`;
+    setChildren(subtitle, `${operationLabel(job.operation)} · `, h('span', { class: 'mono' }, job.job_id));
+    setChildren(statusSlot, pill(job.status, { label: job.status === 'queued' ? 'Queued' : undefined }));
+    statusSlot.firstChild.setAttribute('data-testid', 'job-status');
+
+    const { done, toVerify, percent } = jobProgress(job);
+    fill.style.width = `${percent}%`;
+    bar.className = `bar bar-lg bar-${job.status}`;
+    bar.setAttribute('aria-valuenow', String(percent));
+    bar.setAttribute('aria-valuetext', `${done} of ${toVerify} rows verified`);
+    progressLabel.textContent = `${formatCount(done)} of ${formatCount(toVerify)} rows verified`;
+    percentText.textContent = `${percent}%`;
+    etaText.textContent = FINISHED.has(job.status) && job.finished_at ? `Finished ${formatDateTime(job.finished_at)}` : formatEta(job.eta_seconds, job.status);
+
+    const r = job.rows;
+    setChildren(counts, 
+      stat('Verified', formatCount(r.ok), { tone: 'good', testId: 'count-ok' }),
+      stat('Not found', formatCount(r.not_found), { tone: 'neutral', testId: 'count-not_found' }),
+      stat('Failed', formatCount(r.failed), { tone: r.failed > 0 ? 'bad' : 'neutral', testId: 'count-failed' }),
+      stat('Invalid', formatCount(r.invalid), { tone: r.invalid > 0 ? 'bad' : 'neutral', hint: 'Never sent or charged', testId: 'count-invalid' }),
+      stat('Duplicates', formatCount(r.duplicates), { tone: 'neutral', hint: 'Verified once', testId: 'count-duplicates' }),
+      stat('Rows in file', formatCount(r.total), { testId: 'count-total' }),
+    );
+    setChildren(note, job.status === 'cancelled'
+      ? banner('warning', 'This job was cancelled', h('p', {}, 'Rows still queued were not verified or charged; their hold was released.'))
+      : job.status === 'failed' ? banner('error', 'This job failed', h('p', {}, 'Rows verified before the failure are in the results; nothing else was charged.')) : null);
+
+    setChildren(moneyStats, 
+      stat('Held at upload', formatInr(job.reserved_inr)),
+      stat('Charged', formatInr(job.charged_inr), { tone: 'primary', testId: 'job-charged' }),
+      stat('Released', formatInr(job.released_inr)),
+    );
+    const duration = job.started_at && job.finished_at ? (Date.parse(job.finished_at) - Date.parse(job.started_at)) / 1000 : null;
+    setChildren(timeline, 
+      ...[
+        ['Created', formatDateTime(job.created_at)],
+        ['Started', job.started_at ? formatDateTime(job.started_at) : 'Not yet'],
+        ['Finished', job.finished_at ? formatDateTime(job.finished_at) : 'Not yet'],
+        ['Took', duration === null ? '—' : duration < 1 ? 'under a second' : formatDuration(duration)],
+      ].map(([k, v]) => h('div', { class: 'kv-row' }, h('dt', {}, k), h('dd', {}, v))),
+    );
+
+    setChildren(downloads, 
+      fileButton('csv', 'Download results.csv'),
+      fileButton('jsonl', 'Download results.jsonl'),
+      job.results ? null : h('p', { class: 'hint' }, 'The files are ready when the job finishes.'),
+    );
+    cancelButton.hidden = FINISHED.has(job.status);
+    announce(job, percent);
+  }
+
+  cancelButton.addEventListener('click', () => {
+    if (cancelButton.dataset.confirm !== 'yes') {
+      cancelButton.dataset.confirm = 'yes';
+      cancelButton.textContent = 'Click again to cancel';
+      setTimeout(() => {
+        cancelButton.dataset.confirm = '';
+        cancelButton.textContent = 'Cancel job';
+      }, 5000);
+      return;
+    }
+    busy(cancelButton, 'Cancelling…', async () => {
+      try {
+        update((await ctx.api.post(`/v1/bulk/jobs/${jobId}/cancel`, {}, { signal: ctx.signal })).data);
+      } catch (error) {
+        if (!isAbort(error)) setChildren(note, errorBanner(error));
+      }
+    });
+  });
+
+  async function follow() {
+    let job;
+    try {
+      job = (await ctx.api.get(`/v1/bulk/jobs/${jobId}`, { signal: ctx.signal })).data;
+    } catch (error) {
+      if (!isAbort(error)) setChildren(body, errorBanner(error, error.code === 'NOT_FOUND' ? { title: 'No such job', extra: h('p', {}, h('a', { href: '#/jobs' }, 'Back to the job list')) } : {}));
+      return;
+    }
+    update(job);
+    // The stream ends after its "finished" event; if it breaks first, poll until the job ends.
+    while (!FINISHED.has(last.status) && !ctx.signal.aborted) {
+      try {
+        liveBadge.hidden = false;
+        await ctx.api.stream(`/v1/bulk/jobs/${jobId}/events`, (event) => {
+          if (event.event === 'progress' || event.event === 'finished') update(JSON.parse(event.data));
+        }, { signal: ctx.signal });
+      } catch (error) {
+        if (isAbort(error)) return;
+      } finally {
+        liveBadge.hidden = true;
+      }
+      if (FINISHED.has(last.status) || ctx.signal.aborted) break;
+      await sleep(2000, ctx.signal);
+      try {
+        update((await ctx.api.get(`/v1/bulk/jobs/${jobId}`, { signal: ctx.signal })).data);
+      } catch (error) {
+        if (isAbort(error)) return;
+      }
+    }
+  }
+  follow();
+}

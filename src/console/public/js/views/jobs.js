@@ -1,0 +1,132 @@
+import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, setChildren, table } from '../dom.js';
+import { formatCount, formatDateTime, formatInr, formatPaise, jobProgress } from '../format.js';
+import { OPERATIONS, busy, every, operationLabel, pageHeader, showError } from './common.js';
+
+function columnsHint(op) {
+  const needs = op.columns.map((c) => h('code', {}, c));
+  const parts = [op.columns.length > 1 ? 'The CSV needs a header row with one of the columns ' : 'The CSV needs a header row with the column '];
+  needs.forEach((node, index) => parts.push(index === 0 ? '' : index === needs.length - 1 ? ' or ' : ', ', node));
+  if (op.optional) parts.push(' (optional: ', op.optional.map((c, i) => [i ? ', ' : '', h('code', {}, c)]), ')');
+  parts.push('. Other columns are carried through to the results. Invalid rows are reported, never charged.');
+  return parts;
+}
+
+function priceText(op) {
+  return op.api === 'business360' ? `up to ${formatPaise(op.pricePaise)} per row` : `${formatPaise(op.pricePaise)} per row`;
+}
+
+/** A small inline progress bar for table rows. */
+export function miniProgress(job) {
+  const { done, toVerify, percent } = jobProgress(job);
+  return h('div', { class: 'mini-progress' },
+    h('div', { class: `bar bar-sm bar-${job.status}`, role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent), 'aria-label': `${done} of ${toVerify} rows` },
+      h('span', { class: 'bar-fill', style: null, dataset: { percent: String(percent) } })),
+    h('span', { class: 'small muted num' }, `${formatCount(done)}/${formatCount(toVerify)}`));
+}
+
+/** Sets bar widths from data-percent (no inline style attributes: the CSP forbids them in markup, not in CSSOM). */
+export function paintBars(root) {
+  for (const fill of root.querySelectorAll('.bar-fill[data-percent]')) fill.style.width = `${fill.dataset.percent}%`;
+}
+
+/** Upload a CSV as a bulk job, and the account's past jobs. */
+export function jobsView(main, ctx) {
+  const fileInput = h('input', { type: 'file', id: 'job-file', name: 'file', accept: '.csv,text/csv', required: true, class: 'input input-file' });
+  const opSelect = h('select', { id: 'job-operation', name: 'operation', class: 'input' },
+    OPERATIONS.map((op) => h('option', { value: op.api, selected: op.api === 'gst.verify' }, `${op.label} · ${priceText(op)}`)));
+  const nameInput = h('input', { id: 'job-name', name: 'name', type: 'text', maxlength: '200', class: 'input', placeholder: 'e.g. November vendor master', autocomplete: 'off' });
+  const hint = h('p', { class: 'hint', id: 'job-columns-hint', 'aria-live': 'polite' });
+  const showHint = () => setChildren(hint, ...columnsHint(OPERATIONS.find((op) => op.api === opSelect.value) ?? OPERATIONS[0]));
+  opSelect.addEventListener('change', showHint);
+  showHint();
+  const formError = h('div', { class: 'form-error' });
+  const submit = button('Upload and start', { type: 'submit', variant: 'primary', id: 'job-submit' });
+
+  const form = h('form', { class: 'form form-grid', novalidate: true },
+    field('CSV file', fileInput),
+    h('div', { class: 'field' }, h('label', { for: 'job-operation' }, 'Check to run on every row'), opSelect, hint),
+    field('Job name', nameInput, { optional: true, hint: 'Shown in the job list; the file name when left empty.' }),
+    formError,
+    h('div', { class: 'form-actions' }, submit));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const file = fileInput.files?.[0];
+    if (!file) {
+      setChildren(formError, banner('error', 'Choose a CSV file', h('p', {}, 'Pick the vendor list to verify, with a header row.')));
+      fileInput.focus();
+      return;
+    }
+    clear(formError);
+    const body = new FormData();
+    // The API reads the operation before the file streams in: it must come first.
+    body.append('operation', opSelect.value);
+    if (nameInput.value.trim() !== '') body.append('name', nameInput.value.trim());
+    body.append('file', file, file.name);
+    await busy(submit, 'Uploading…', async () => {
+      try {
+        const created = await ctx.api.upload('/v1/bulk/jobs', body, { signal: ctx.signal });
+        ctx.announce(`Job created with ${created.data.rows.total} rows; ${formatInr(created.data.reserved_inr)} held.`);
+        ctx.navigate(`#/jobs/${created.data.job_id}`);
+      } catch (error) {
+        const extra = error.code === 'WALLET_INSUFFICIENT_BALANCE'
+          ? h('p', {}, 'The whole job’s maximum cost is held when it starts. ', link('Open the wallet', '#/wallet'), ' to see what is available, or upload fewer rows.')
+          : null;
+        showError(formError, error, { extra });
+        formError.querySelector('[role="alert"]')?.scrollIntoView({ block: 'nearest' });
+      }
+    });
+  });
+
+  const listSlot = h('div', {}, loading('Loading jobs…'));
+  const refresh = button('Refresh', { onClick: () => load() });
+
+  main.append(
+    pageHeader('Bulk jobs', { subtitle: 'Upload a vendor list, watch it being verified, and download the results.' }),
+    card('New bulk job', { subtitle: 'The job’s maximum cost is held from the wallet at upload; unused money is released when it ends.' }, form),
+    card('Past jobs', { actions: refresh }, listSlot),
+  );
+
+  let timer = null;
+  let shown = '';
+  async function load() {
+    try {
+      const answer = await ctx.api.get('/v1/bulk/jobs', { signal: ctx.signal });
+      const jobs = answer.data.jobs;
+      // Polling redraws only what changed, so keyboard focus in the table survives a quiet tick.
+      const text = JSON.stringify(jobs);
+      if (text === shown) return;
+      shown = text;
+      if (jobs.length === 0) {
+        setChildren(listSlot, emptyState('No jobs yet — upload a CSV', 'Your bulk jobs and their result files will be listed here.'));
+      } else {
+        setChildren(listSlot, table({
+          label: 'Past bulk jobs',
+          rows: jobs,
+          rowKey: (job) => job.job_id,
+          columns: [
+            { label: 'Job', render: (job) => h('div', {}, h('a', { href: `#/jobs/${job.job_id}`, class: 'strong' }, job.name || job.job_id), h('div', { class: 'small muted mono' }, job.job_id)) },
+            { label: 'Check', render: (job) => operationLabel(job.operation), className: 'nowrap' },
+            { label: 'Status', render: (job) => pill(job.status) },
+            { label: 'Progress', render: (job) => h('div', {}, miniProgress(job), job.rows.failed > 0 ? h('p', { class: 'small text-bad' }, `${formatCount(job.rows.failed)} failed`) : null) },
+            { label: 'Rows', numeric: true, render: (job) => formatCount(job.rows.total) },
+            { label: 'Charged', numeric: true, render: (job) => formatInr(job.charged_inr) },
+            { label: 'Created', render: (job) => h('span', { class: 'nowrap' }, formatDateTime(job.created_at)) },
+          ],
+        }));
+        paintBars(listSlot);
+      }
+      // Keep the list moving while something runs; stop once everything has ended.
+      const active = jobs.some((job) => job.status === 'queued' || job.status === 'running');
+      if (active && timer === null) timer = every(2000, ctx.signal, load);
+      if (!active && timer !== null) {
+        clearInterval(timer);
+        timer = null;
+      }
+    } catch (error) {
+      if (error?.name === 'AbortError') return;
+      setChildren(listSlot, errorBanner(error));
+    }
+  }
+  load();
+}

@@ -1,0 +1,230 @@
+import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
+import { formatCount, formatDateTime, formatInr } from '../format.js';
+import { busy, every, isAbort, operationLabel, pageHeader } from './common.js';
+import { rowsFromText, rowsResultBanner, scheduleText } from './portfolios.js';
+
+const ROWS_SHOWN = 200;
+
+/** The change summary of a run, in words and colours. */
+export function changesCell(run) {
+  if (run.status === 'queued' || run.status === 'running') return h('span', { class: 'muted' }, 'Running…');
+  if (!run.changes) return run.status === 'completed' ? h('span', { class: 'muted' }, 'Preparing report…') : h('span', { class: 'muted' }, 'No report');
+  if (run.changes.previous_run_id === null) return h('span', { class: 'muted' }, 'Baseline (first run)');
+  if (run.changes.changed === 0) return pill('no_changes', { label: 'No changes', tone: 'good' });
+  return h('span', { class: 'pill-row' },
+    pill('changed', { label: `${run.changes.changed} changed`, tone: 'warn' }),
+    run.changes.new_high_severity > 0 ? pill('high', { label: `${run.changes.new_high_severity} high`, tone: 'bad' }) : null);
+}
+
+/** One portfolio: run now, its runs with change summaries, its rows, adding and removing rows, deleting it. */
+export function portfolioView(main, ctx) {
+  const { portfolioId } = ctx.params;
+  const subtitle = h('span', {}, portfolioId);
+  const runButton = button('Run now', { variant: 'primary', id: 'pf-run', disabled: true });
+  const deleteButton = button('Delete', { variant: 'danger-outline', id: 'pf-delete', disabled: true });
+  const header = pageHeader('Portfolio', { subtitle, actions: [runButton, deleteButton] });
+  const title = header.querySelector('h1');
+  const notices = h('div', { class: 'stack-sm' });
+  const stats = h('div', { class: 'stats stats-4' });
+  const runsSlot = h('div', {}, loading('Loading runs…'));
+  const rowsSlot = h('div', {}, loading('Loading rows…'));
+  const body = h('div', { class: 'stack' }, loading('Loading portfolio…'));
+  main.append(h('p', { class: 'breadcrumb' }, h('a', { href: '#/portfolios' }, '← Portfolios')), header, notices, body);
+
+  let portfolio = null;
+
+  // Add rows: pasted identifiers (JSON) or a CSV (multipart).
+  const addText = h('textarea', { id: 'pf-add-rows', rows: '3', class: 'input input-mono', spellcheck: 'false', placeholder: 'One identifier per line' });
+  const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
+  const addResult = h('div', {});
+  const addButton = button('Add rows', { type: 'submit', id: 'pf-add-submit' });
+  const addForm = h('form', { class: 'form', novalidate: true },
+    field('Identifiers', addText, { optional: true }),
+    field('Or a CSV', addFile, { optional: true, hint: 'A row whose identifier the portfolio already has replaces it.' }),
+    addResult,
+    h('div', { class: 'form-actions' }, addButton));
+  addForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const rows = rowsFromText(addText.value, portfolio?.operation);
+    const chosen = addFile.files?.[0];
+    if (rows.length === 0 && !chosen) {
+      setChildren(addResult, banner('error', 'Nothing to add', h('p', {}, 'Paste identifiers or choose a CSV file.')));
+      return;
+    }
+    busy(addButton, 'Adding…', async () => {
+      try {
+        let result;
+        if (chosen) {
+          const form = new FormData();
+          form.append('file', chosen, chosen.name);
+          result = (await ctx.api.upload(`/v1/portfolios/${portfolioId}/rows`, form, { signal: ctx.signal })).data;
+        } else {
+          result = (await ctx.api.post(`/v1/portfolios/${portfolioId}/rows`, { rows }, { signal: ctx.signal })).data;
+        }
+        setChildren(addResult, rowsResultBanner(result));
+        addText.value = '';
+        addFile.value = '';
+        await Promise.all([loadPortfolio(), loadRows()]);
+      } catch (error) {
+        if (!isAbort(error)) setChildren(addResult, errorBanner(error));
+      }
+    });
+  });
+
+  function renderPortfolio(p) {
+    portfolio = p;
+    title.textContent = p.name;
+    document.title = `${p.name} · Console`;
+    setChildren(subtitle, `${operationLabel(p.operation)} · ${scheduleText(p.schedule)} · `, h('span', { class: 'mono' }, p.portfolio_id));
+    setChildren(stats, 
+      stat('Rows', formatCount(p.rows), { testId: 'pf-rows' }),
+      stat('Last run', p.last_run ? pill(p.last_run.status) : h('span', { class: 'muted' }, 'Never'), { hint: p.last_run ? formatDateTime(p.last_run.created_at) : null }),
+      stat('Next scheduled run', p.next_run_at ? formatDateTime(p.next_run_at) : '—'),
+      stat('Webhook', p.webhook_url ? h('span', { class: 'break small' }, p.webhook_url) : h('span', { class: 'muted' }, 'None')),
+    );
+    const skipped = p.skipped_runs ?? [];
+    setChildren(notices, skipped.length > 0
+      ? banner('warning', 'Some scheduled runs were skipped',
+        h('ul', { class: 'banner-details' }, skipped.slice(0, 3).map((s) => h('li', {}, `${formatDateTime(s.at)}: ${s.message}`))))
+      : null);
+    runButton.disabled = false;
+    deleteButton.disabled = false;
+  }
+
+  async function loadPortfolio() {
+    renderPortfolio((await ctx.api.get(`/v1/portfolios/${portfolioId}`, { signal: ctx.signal })).data);
+  }
+
+  let poll = null;
+  let shownRuns = '';
+  async function loadRuns() {
+    try {
+      const runs = (await ctx.api.get(`/v1/portfolios/${portfolioId}/runs`, { signal: ctx.signal })).data.runs;
+      const text = JSON.stringify(runs);
+      if (text === shownRuns) return;
+      shownRuns = text;
+      if (runs.length === 0) {
+        setChildren(runsSlot, emptyState('No runs yet', 'Run the portfolio now to take a baseline; every later run is compared with the runs before it.'));
+      } else {
+        setChildren(runsSlot, table({
+          label: 'Runs',
+          rows: runs,
+          rowKey: (run) => run.run_id,
+          columns: [
+            { label: 'Run', render: (run) => h('div', {}, h('span', { class: 'nowrap' }, formatDateTime(run.created_at)), h('div', { class: 'small mono' }, h('a', { href: `#/jobs/${run.run_id}` }, run.run_id))) },
+            { label: 'Status', render: (run) => pill(run.status) },
+            { label: 'Rows', numeric: true, render: (run) => formatCount(run.job?.rows?.total ?? run.changes?.rows ?? 0) },
+            { label: 'Charged', numeric: true, render: (run) => formatInr(run.charged_inr) },
+            { label: 'Changes', render: changesCell },
+            { label: '', render: (run) => (run.files && run.changes?.previous_run_id ? h('a', { href: `#/portfolios/${portfolioId}/runs/${run.run_id}`, class: 'btn btn-secondary btn-sm', 'data-testid': 'view-changes' }, 'View changes') : null) },
+          ],
+        }));
+      }
+      const pending = runs.some((run) => run.status === 'queued' || run.status === 'running' || (run.status === 'completed' && !run.changes));
+      if (pending && poll === null) poll = every(1500, ctx.signal, () => loadRuns());
+      if (!pending && poll !== null) {
+        clearInterval(poll);
+        poll = null;
+        ctx.announce('The run has finished.');
+        loadPortfolio().catch(() => {});
+      }
+    } catch (error) {
+      if (!isAbort(error)) setChildren(runsSlot, errorBanner(error));
+    }
+  }
+
+  async function loadRows() {
+    try {
+      const rows = (await ctx.api.get(`/v1/portfolios/${portfolioId}/rows`, { signal: ctx.signal })).data.rows;
+      if (rows.length === 0) {
+        setChildren(rowsSlot, emptyState('No rows yet', 'Add the suppliers to watch: paste identifiers or upload a CSV.'));
+        return;
+      }
+      const extra = [...new Set(rows.flatMap((row) => Object.keys(row.columns)))].filter((key) => addsToIdentifier(rows, key));
+      setChildren(rowsSlot, 
+        table({
+          label: 'Portfolio rows',
+          rows: rows.slice(0, ROWS_SHOWN),
+          rowKey: (row) => row.identifier,
+          columns: [
+            { label: 'Identifier', render: (row) => h('span', { class: 'mono' }, row.identifier) },
+            ...extra.map((key) => ({ label: key, render: (row) => row.columns[key] || '—' })),
+            { label: '', render: (row) => removeButton(row.identifier) },
+          ],
+        }),
+        rows.length > ROWS_SHOWN ? h('p', { class: 'hint' }, `Showing the first ${ROWS_SHOWN} of ${formatCount(rows.length)} rows.`) : null,
+      );
+    } catch (error) {
+      if (!isAbort(error)) setChildren(rowsSlot, errorBanner(error));
+    }
+  }
+
+  /** Columns other than the one that holds the identifier itself. */
+  function addsToIdentifier(rows, key) {
+    return !rows.every((row) => String(row.columns[key] ?? '').toUpperCase() === row.identifier || (row.columns[key] ?? '') === '');
+  }
+
+  function removeButton(identifier) {
+    const b = button('Remove', { variant: 'ghost', className: 'btn-sm', 'aria-label': `Remove ${identifier}` });
+    b.addEventListener('click', () => busy(b, 'Removing…', async () => {
+      try {
+        await ctx.api.del(`/v1/portfolios/${portfolioId}/rows/${encodeURIComponent(identifier)}`, { signal: ctx.signal });
+        ctx.announce(`Removed ${identifier}.`);
+        await Promise.all([loadPortfolio(), loadRows()]);
+      } catch (error) {
+        if (!isAbort(error)) rowsSlot.prepend(errorBanner(error));
+      }
+    }));
+    return b;
+  }
+
+  runButton.addEventListener('click', () => busy(runButton, 'Starting…', async () => {
+    try {
+      const started = (await ctx.api.post(`/v1/portfolios/${portfolioId}/run`, {}, { signal: ctx.signal })).data;
+      setChildren(notices, banner('info', 'Run started', h('p', {}, 'Every row is being re-verified; the change report appears in the runs below when it ends. ', h('a', { href: `#/jobs/${started.run_id}` }, 'Follow the job'))));
+      ctx.announce('Run started.');
+      await loadRuns();
+    } catch (error) {
+      if (!isAbort(error)) setChildren(notices, errorBanner(error, error.code === 'WALLET_INSUFFICIENT_BALANCE' ? { extra: h('p', {}, h('a', { href: '#/wallet' }, 'Open the wallet')) } : {}));
+    }
+  }));
+
+  deleteButton.addEventListener('click', () => {
+    if (deleteButton.dataset.confirm !== 'yes') {
+      deleteButton.dataset.confirm = 'yes';
+      deleteButton.textContent = 'Click again to delete';
+      setTimeout(() => {
+        deleteButton.dataset.confirm = '';
+        deleteButton.textContent = 'Delete';
+      }, 5000);
+      return;
+    }
+    busy(deleteButton, 'Deleting…', async () => {
+      try {
+        await ctx.api.del(`/v1/portfolios/${portfolioId}`, { signal: ctx.signal });
+        ctx.flash({ kind: 'success', title: 'Portfolio deleted', message: `${portfolio?.name ?? portfolioId} will not run again. Its past runs and reports stay available until retention.` });
+        ctx.navigate('#/portfolios');
+      } catch (error) {
+        if (!isAbort(error)) setChildren(notices, errorBanner(error));
+      }
+    });
+  });
+
+  (async () => {
+    try {
+      await loadPortfolio();
+    } catch (error) {
+      if (!isAbort(error)) setChildren(body, errorBanner(error, error.code === 'NOT_FOUND' ? { title: 'No such portfolio', extra: h('p', {}, h('a', { href: '#/portfolios' }, 'Back to portfolios')) } : {}));
+      return;
+    }
+    setChildren(body, 
+      card(null, { className: 'card-flat' }, stats),
+      card('Runs', { subtitle: 'Each run is a bulk job; from the second on, it is compared with the earlier runs.' }, runsSlot),
+      h('div', { class: 'grid-2' },
+        card('Rows', {}, rowsSlot),
+        card('Add rows', {}, addForm)),
+    );
+    loadRuns();
+    loadRows();
+  })();
+}

@@ -1,0 +1,158 @@
+import { banner, button, card, clear, emptyState, errorBanner, field, h, loading, pill, setChildren, table } from '../dom.js';
+import { formatCount, formatDateTime } from '../format.js';
+import { busy, operationLabel, pageHeader, showError } from './common.js';
+
+export const PORTFOLIO_OPERATIONS = [
+  { api: 'gst.verify', label: 'GST Verify', hint: 'GST status, cancellation date, names and taxpayer type' },
+  { api: 'gst.returns', label: 'GST Returns', hint: 'return filing per period: a GSTR-1 or GSTR-3B not filed' },
+  { api: 'business360', label: 'Business360', hint: 'GST, returns, company status, directors’ DINs and the risk level with its flags' },
+];
+
+const SCHEDULE_TEXT = { daily: 'Daily, 06:00 IST', weekly: 'Weekly, Mon 06:00 IST', monthly: 'Monthly, 1st 06:00 IST' };
+
+export function scheduleText(schedule) {
+  if (schedule?.every && SCHEDULE_TEXT[schedule.every]) return SCHEDULE_TEXT[schedule.every];
+  if (schedule?.cron) return `cron ${schedule.cron} (${schedule.tz ?? 'Asia/Kolkata'})`;
+  return '—';
+}
+
+/** Identifiers pasted one per line (or separated by commas/spaces) as JSON rows: the kind told by its shape. */
+export function rowsFromText(text, operation) {
+  const rows = [];
+  for (const token of String(text).split(/[\s,;]+/)) {
+    const id = token.trim().toUpperCase();
+    if (id === '') continue;
+    if (operation !== 'business360' || id.length === 15) rows.push({ gstin: id });
+    else if (id.length === 21) rows.push({ cin: id });
+    else if (id.length === 10) rows.push({ pan: id });
+    else rows.push({ gstin: id }); // the API names the rule it breaks
+  }
+  return rows;
+}
+
+/** The add-rows result ({added, replaced, invalid, invalid_rows}) as a banner. */
+export function rowsResultBanner(result) {
+  const problems = (result.invalid_rows ?? []).flatMap((r) => r.problems.map((p) => h('li', {}, `Row ${r.row}: `, h('code', {}, p.field), `: ${p.message}`)));
+  return banner(result.invalid > 0 ? 'warning' : 'success',
+    `${result.added} added, ${result.replaced} replaced${result.invalid > 0 ? `, ${result.invalid} invalid (not added)` : ''}`,
+    h('p', {}, `The portfolio now holds ${formatCount(result.rows)} rows.`),
+    problems.length > 0 ? h('ul', { class: 'banner-details' }, problems) : null);
+}
+
+/** Create a portfolio, and list them with their last run. */
+export function portfoliosView(main, ctx) {
+  const name = h('input', { id: 'pf-name', name: 'name', type: 'text', required: true, maxlength: '200', class: 'input', placeholder: 'e.g. Key suppliers', autocomplete: 'off' });
+  const operation = h('select', { id: 'pf-operation', name: 'operation', class: 'input' },
+    PORTFOLIO_OPERATIONS.map((op) => h('option', { value: op.api, selected: op.api === 'business360' }, op.label)));
+  const operationHint = h('p', { class: 'hint', id: 'pf-operation-hint' });
+  const showOperationHint = () => setChildren(operationHint, `Compares ${PORTFOLIO_OPERATIONS.find((op) => op.api === operation.value)?.hint ?? ''}.`);
+  operation.setAttribute('aria-describedby', 'pf-operation-hint');
+  operation.addEventListener('change', showOperationHint);
+  showOperationHint();
+  const schedule = h('select', { id: 'pf-schedule', name: 'schedule', class: 'input' },
+    h('option', { value: 'daily' }, SCHEDULE_TEXT.daily),
+    h('option', { value: 'weekly', selected: true }, SCHEDULE_TEXT.weekly),
+    h('option', { value: 'monthly' }, SCHEDULE_TEXT.monthly),
+    h('option', { value: 'cron' }, 'Custom (cron expression)…'));
+  const cron = h('input', { id: 'pf-cron', name: 'cron', type: 'text', class: 'input input-mono', placeholder: '30 7 * * 1-5', autocomplete: 'off' });
+  const tz = h('input', { id: 'pf-tz', name: 'tz', type: 'text', class: 'input', value: 'Asia/Kolkata', autocomplete: 'off' });
+  const cronFields = h('div', { class: 'form-row', hidden: true }, field('Cron (5 fields)', cron, { hint: 'At most hourly.' }), field('Time zone', tz));
+  schedule.addEventListener('change', () => {
+    cronFields.hidden = schedule.value !== 'cron';
+  });
+  const webhook = h('input', { id: 'pf-webhook', name: 'webhook_url', type: 'url', class: 'input', placeholder: 'https://example.com/hooks/bv', autocomplete: 'off' });
+  const identifiers = h('textarea', { id: 'pf-rows', name: 'rows', rows: '4', class: 'input input-mono', placeholder: '24AHRPM2741D1ZG\n27AAGFS6183P1ZD', spellcheck: 'false' });
+  const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
+  const formError = h('div', { class: 'form-error' });
+  const submit = button('Create portfolio', { type: 'submit', variant: 'primary', id: 'pf-submit' });
+
+  const form = h('form', { class: 'form form-grid', novalidate: true },
+    field('Name', name),
+    h('div', { class: 'field' }, h('label', { for: 'pf-operation' }, 'Check'), operation, operationHint),
+    h('div', { class: 'field' }, h('label', { for: 'pf-schedule' }, 'Re-verify'), schedule),
+    cronFields,
+    field('Webhook URL', webhook, { optional: true, hint: 'Gets a signed portfolio.changes event when a run finds changes.' }),
+    field('Identifiers', identifiers, { optional: true, hint: 'One per line: GSTINs; for Business360 also CINs or PANs.' }),
+    field('Or a CSV of rows', file, { optional: true, hint: 'A header row with gstin (or cin, pan for Business360); other columns are kept.' }),
+    formError,
+    h('div', { class: 'form-actions' }, submit));
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (name.value.trim() === '') {
+      setChildren(formError, banner('error', 'Name the portfolio', h('p', {}, 'A name tells your portfolios apart, e.g. "Key suppliers".')));
+      name.setAttribute('aria-invalid', 'true');
+      name.focus();
+      return;
+    }
+    name.removeAttribute('aria-invalid');
+    clear(formError);
+    const body = {
+      name: name.value.trim(),
+      operation: operation.value,
+      schedule: schedule.value === 'cron' ? { cron: cron.value.trim(), tz: tz.value.trim() || undefined } : { every: schedule.value },
+    };
+    if (webhook.value.trim() !== '') body.webhook_url = webhook.value.trim();
+    const rows = rowsFromText(identifiers.value, operation.value);
+    if (rows.length > 0) body.rows = rows;
+    await busy(submit, 'Creating…', async () => {
+      try {
+        const created = (await ctx.api.post('/v1/portfolios', body, { signal: ctx.signal })).data;
+        const chosen = file.files?.[0];
+        if (chosen) {
+          const upload = new FormData();
+          upload.append('file', chosen, chosen.name);
+          try {
+            const added = (await ctx.api.upload(`/v1/portfolios/${created.portfolio_id}/rows`, upload, { signal: ctx.signal })).data;
+            ctx.flash({ kind: added.invalid > 0 ? 'warning' : 'success', title: 'Portfolio created', message: `${added.added} rows added from ${chosen.name}${added.invalid > 0 ? `; ${added.invalid} invalid rows were left out` : ''}.` });
+          } catch (error) {
+            ctx.flash({ kind: 'warning', title: 'Portfolio created, but the CSV was not added', message: error.message });
+          }
+        } else {
+          ctx.flash({
+            kind: 'success',
+            title: 'Portfolio created',
+            message: created.rows > 0
+              ? `${created.rows} rows. Run it now to take the baseline the next runs compare with.`
+              : 'Add the suppliers to watch below, then run it to take the baseline.',
+          });
+        }
+        ctx.navigate(`#/portfolios/${created.portfolio_id}`);
+      } catch (error) {
+        showError(formError, error);
+      }
+    });
+  });
+
+  const listSlot = h('div', {}, loading('Loading portfolios…'));
+  main.append(
+    pageHeader('Portfolios', { subtitle: 'Supplier lists re-verified on a schedule, with a change report after every run.' }),
+    h('div', { class: 'grid-aside' },
+      card('Your portfolios', {}, listSlot),
+      card('New portfolio', {}, form)),
+  );
+
+  (async () => {
+    try {
+      const list = (await ctx.api.get('/v1/portfolios', { signal: ctx.signal })).data.portfolios;
+      if (list.length === 0) {
+        setChildren(listSlot, emptyState('No portfolios yet', 'Create one with the form: name it, pick the check and the schedule, and add your suppliers.'));
+        return;
+      }
+      setChildren(listSlot, table({
+        label: 'Portfolios',
+        rows: list,
+        rowKey: (p) => p.portfolio_id,
+        columns: [
+          { label: 'Portfolio', render: (p) => h('div', {}, h('a', { href: `#/portfolios/${p.portfolio_id}`, class: 'strong' }, p.name), h('div', { class: 'small muted' }, scheduleText(p.schedule))) },
+          { label: 'Check', render: (p) => operationLabel(p.operation), className: 'nowrap' },
+          { label: 'Rows', numeric: true, render: (p) => formatCount(p.rows) },
+          { label: 'Last run', render: (p) => (p.last_run ? h('div', {}, pill(p.last_run.status), h('div', { class: 'small muted nowrap' }, formatDateTime(p.last_run.created_at))) : h('span', { class: 'muted' }, 'Never')) },
+          { label: 'Next run', render: (p) => h('span', { class: 'nowrap' }, p.next_run_at ? formatDateTime(p.next_run_at) : '—') },
+        ],
+      }));
+    } catch (error) {
+      if (error?.name !== 'AbortError') setChildren(listSlot, errorBanner(error));
+    }
+  })();
+}

@@ -1,0 +1,110 @@
+import { button, card, clear, emptyState, h, loading, pill, setChildren, stat, table } from '../dom.js';
+import { formatDateTime, formatInr } from '../format.js';
+import { busy, pageHeader, showError } from './common.js';
+
+const TYPE_LABELS = { topup: 'Top-up', hold: 'Hold', commit: 'Charge', release: 'Release' };
+const TYPE_HINTS = {
+  topup: 'Credit added to the wallet',
+  hold: 'Set aside while a call or job runs',
+  commit: 'Charged for a successful check',
+  release: 'Hold returned unused',
+};
+
+/** A ledger reference that names a bulk job links to it. */
+function referenceCell(reference) {
+  const text = String(reference ?? '');
+  const match = /\b(job_[0-9a-f]{20})\b/.exec(text);
+  if (!match) return h('span', { class: 'mono small' }, text || '—');
+  const [before, after] = [text.slice(0, match.index), text.slice(match.index + match[1].length)];
+  return h('span', { class: 'mono small' }, before, h('a', { href: `#/jobs/${match[1]}` }, match[1]), after);
+}
+
+function amountCell(entry) {
+  // Top-ups add and charges take; holds and releases move money between "held" and "available".
+  const signed = entry.type === 'topup' ? formatInr(entry.amount_inr, { signed: true }) : entry.type === 'commit' ? formatInr(-entry.amount_inr) : formatInr(entry.amount_inr);
+  return h('span', { class: `num amount-${entry.type}` }, signed);
+}
+
+/** Balance, held and available money, and the ledger newest first with "Load more". */
+export function walletView(main, ctx) {
+  const statsSlot = h('div', { class: 'stats stats-3', 'aria-live': 'polite' }, loading('Loading balance…'));
+  const ledgerSlot = h('div', {}, loading('Loading ledger…'));
+  const moreSlot = h('div', { class: 'table-foot' });
+  const refresh = button('Refresh', { onClick: () => load() });
+
+  main.append(
+    pageHeader('Wallet', {
+      subtitle: 'Prepaid balance for every check, bulk job and portfolio run. A call is charged only when it succeeds.',
+      actions: refresh,
+    }),
+    card(null, { className: 'card-flat' }, statsSlot),
+    card('Ledger', { subtitle: 'Every top-up, hold, charge and release, newest first.' }, ledgerSlot, moreSlot),
+  );
+
+  let entries = [];
+  let cursor = null;
+
+  function renderLedger() {
+    if (entries.length === 0) {
+      setChildren(ledgerSlot, emptyState('No ledger entries yet', 'Top-ups and charges appear here as soon as the wallet is used.'));
+      return;
+    }
+    setChildren(ledgerSlot, table({
+      label: 'Wallet ledger',
+      caption: 'Wallet ledger, newest first',
+      rows: entries,
+      rowKey: (entry) => entry.id,
+      columns: [
+        { label: 'When', render: (e) => h('span', { class: 'nowrap' }, formatDateTime(e.at)) },
+        { label: 'Type', render: (e) => pill(e.type, { label: TYPE_LABELS[e.type] ?? e.type, tone: e.type === 'topup' ? 'good' : e.type === 'commit' ? 'info' : e.type === 'hold' ? 'warn' : 'neutral' }), className: 'nowrap' },
+        { label: 'Amount', numeric: true, render: amountCell },
+        { label: 'Balance after', numeric: true, render: (e) => formatInr(e.balance_inr) },
+        { label: 'Reference', render: (e) => h('span', { title: TYPE_HINTS[e.type] ?? '' }, referenceCell(e.reference)) },
+      ],
+    }));
+  }
+
+  function renderMore() {
+    if (!cursor) {
+      clear(moreSlot);
+      return;
+    }
+    const more = button('Load more', {
+      onClick: () => busy(more, 'Loading…', async () => {
+        try {
+          const page = await ctx.api.get(`/v1/wallet/ledger?limit=50&cursor=${encodeURIComponent(cursor)}`, { signal: ctx.signal });
+          entries = entries.concat(page.data.entries);
+          cursor = page.data.next_cursor;
+          renderLedger();
+          renderMore();
+        } catch (error) {
+          showError(moreSlot, error);
+        }
+      }),
+    });
+    setChildren(moreSlot, more);
+  }
+
+  async function load() {
+    try {
+      const [wallet, ledger] = await Promise.all([
+        ctx.api.get('/v1/wallet', { signal: ctx.signal }),
+        ctx.api.get('/v1/wallet/ledger?limit=25', { signal: ctx.signal }),
+      ]);
+      const w = wallet.data;
+      setChildren(statsSlot, 
+        stat('Available', formatInr(w.available_inr), { tone: 'primary', hint: 'What new calls and jobs can use', testId: 'wallet-available' }),
+        stat('Balance', formatInr(w.balance_inr), { hint: 'Including money on hold', testId: 'wallet-balance' }),
+        stat('On hold', formatInr(w.held_inr), { hint: 'Set aside for running calls and jobs', testId: 'wallet-held' }),
+      );
+      entries = ledger.data.entries;
+      cursor = ledger.data.next_cursor;
+      renderLedger();
+      renderMore();
+    } catch (error) {
+      showError(statsSlot, error);
+      clear(ledgerSlot);
+    }
+  }
+  load();
+}

@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeGstin } from '../../src/domain/identifiers/gstin.js';
+import { driftPhase } from '../../src/sources/sandbox/drift.js';
+import { launchChromium } from '../helpers/browser.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SCREENSHOTS = path.join(root, 'test/browser/screenshots');
+const ADMIN = `console-test-admin-${randomBytes(8).toString('hex')}`;
+
+/** The four drifting sandbox scenarios (README "Drifting scenarios") and one that never changes. */
+const PORTFOLIO_IDENTIFIERS = ['24AHRPM2741D1ZG', '27AAGFS6183P1ZD', 'U25999MH2012PTC231906', '24AAJCR5538M1ZW', '27AAJCS4821K1Z1'];
+/** Sandbox scenario GSTINs that answer at once. */
+const QUICK_GSTINS = ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1', '08ABHPJ6254M1Z8', '23AAMCA7712P1ZA'];
+/** GSTINs embedding the fault PAN: their source is always down, so the rows retry with backoff and the job runs for a few seconds. */
+const SLOW_GSTINS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10'].map((state) => makeGstin(state, 'ZZZCZ5030Z', '1'));
+
+/**
+ * The web console end to end: a real server process, headless Chromium (Debian's, through
+ * playwright-core) driving the pages a customer uses. Each main screen is saved as a PNG under
+ * test/browser/screenshots/.
+ */
+describe('the web console in a browser', { timeout: 60_000 }, () => {
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let dataDir: string;
+  let account: { account_id: string; sandbox_key: string };
+  const pageErrors: string[] = [];
+  const requests: { url: string; authorization: string | undefined }[] = [];
+
+  const admin = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${server!.baseUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return response.json();
+  };
+  const shot = (target: Page, name: string) => target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const activeId = (target: Page) => target.evaluate('document.activeElement ? document.activeElement.id : ""') as Promise<string>;
+
+  /** Watches a page for script errors and CSP violations, and records every request's Authorization header. */
+  function watch(target: Page): void {
+    target.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
+    target.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${message.text()}`);
+    });
+    target.on('request', (request) => requests.push({ url: request.url(), authorization: request.headers().authorization }));
+  }
+
+  async function signIn(target: Page, key: string): Promise<void> {
+    await target.goto(`${server!.baseUrl}/console`);
+    await target.fill('#api-key', key);
+    await target.click('#sign-in');
+    await target.waitForURL(/#\/wallet$/);
+    await target.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+  }
+
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-console-'));
+    server = await startServerProcess({
+      REDIS_URL: inject('redisUrl'),
+      BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`,
+      BV_ADMIN_TOKEN: ADMIN,
+      BV_DATA_DIR: dataDir,
+      // Small chunks, so that progress moves row pair by row pair (a job is counted per chunk).
+      BV_BULK_CHUNK_ROWS: '2',
+      BV_BULK_ROW_ATTEMPTS: '4',
+      BV_BULK_ROW_BACKOFF_MS: '1000',
+    });
+    account = (await admin('POST', '/admin/v1/accounts', { name: 'Acme Procurement', balance_inr: 1000 })) as typeof account;
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    page = await context.newPage();
+    watch(page);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the console from /console with a strict Content-Security-Policy, and 404 for unknown files', async () => {
+    const redirect = await fetch(`${server!.baseUrl}/console`, { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    expect(new URL(redirect.headers.get('location')!, `${server!.baseUrl}/console`).pathname).toBe('/console/');
+    const index = await fetch(`${server!.baseUrl}/console/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(await index.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>|\son[a-z]+="/i);
+    const script = await fetch(`${server!.baseUrl}/console/js/app.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/javascript/);
+    for (const missing of ['/console/js/nope.js', '/console/js/format.d.ts', '/console/.env']) {
+      expect((await fetch(`${server!.baseUrl}${missing}`)).status, missing).toBe(404);
+    }
+  });
+
+  it('signs in from the keyboard: Tab reaches the key field and the button, Enter submits; a wrong key is refused', async () => {
+    await page.goto(`${server!.baseUrl}/console`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+    await shot(page, '01-sign-in');
+
+    let presses = 0;
+    while ((await activeId(page)) !== 'api-key' && presses < 6) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    expect(await activeId(page)).toBe('api-key');
+
+    await page.keyboard.type('bv_test_aaaaaaaaaaaa_NotTheRightSecretNotTheRightSecr');
+    await page.keyboard.press('Enter');
+    await page.getByText('This key was not accepted').waitFor();
+    expect(await page.getAttribute('#api-key', 'aria-invalid')).toBe('true');
+    await shot(page, '02-sign-in-refused');
+
+    await page.fill('#api-key', account.sandbox_key);
+    presses = 0;
+    while ((await activeId(page)) !== 'sign-in' && presses < 4) {
+      await page.keyboard.press('Tab');
+      presses += 1;
+    }
+    expect(await activeId(page)).toBe('sign-in');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/wallet$/);
+    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    // Focus moves to the new page's heading.
+    expect(await activeId(page)).toBe('page-title');
+
+    // The key is kept in this tab's sessionStorage only.
+    const stored = await page.evaluate('JSON.stringify([Object.values(sessionStorage), Object.keys(localStorage).length, document.cookie])');
+    expect(JSON.parse(stored as string)).toEqual([[account.sandbox_key], 0, '']);
+    expect(page.url()).not.toContain(account.sandbox_key);
+    await expect(page.locator('#env-pill').textContent()).resolves.toBe('Sandbox');
+  });
+
+  it('shows the wallet balance and its ledger', async () => {
+    await page.getByTestId('wallet-available').getByText('₹1,000.00').waitFor();
+    await expect(page.getByTestId('wallet-held').textContent()).resolves.toContain('₹0.00');
+    const ledger = page.getByRole('region', { name: 'Wallet ledger' });
+    await ledger.getByText('Top-up').waitFor();
+    await expect(ledger.locator('tbody tr').count()).resolves.toBe(1);
+    await shot(page, '03-wallet');
+  });
+
+  it('uploads the 100-row sample, follows it to completion and downloads results.csv and results.jsonl', async () => {
+    await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Bulk jobs' }).waitFor();
+    await page.getByText('No jobs yet — upload a CSV').waitFor();
+
+    await page.setInputFiles('#job-file', path.join(root, 'samples/vendors-100.csv'));
+    await page.selectOption('#job-operation', 'gst.verify');
+    await page.click('#job-submit');
+    await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
+    await page.getByTestId('job-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+
+    await expect(page.getByTestId('job-percent').textContent()).resolves.toBe('100%');
+    await expect(page.getByTestId('count-ok').locator('.stat-value').textContent()).resolves.toBe('97');
+    await expect(page.getByTestId('count-not_found').locator('.stat-value').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('count-invalid').locator('.stat-value').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('count-duplicates').locator('.stat-value').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('count-total').locator('.stat-value').textContent()).resolves.toBe('100');
+    await expect(page.getByTestId('job-charged').locator('.stat-value').textContent()).resolves.toBe('₹72.75');
+    await shot(page, '04-job-completed');
+
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^job_[0-9a-f]{20}-results\.csv$/);
+    const csv = (await readFile((await csvDownload.path())!, 'utf8')).replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(101);
+    expect(lines[0]).toMatch(/^row,gstin,vendor_code,vendor_name_in_erp,status,error_code,error_message,charged_inr,legal_name/);
+    const statuses = lines.slice(1).map((line) => line.split(',')[4]);
+    expect(statuses.filter((s) => s === 'ok')).toHaveLength(98); // 97 verified, and the repeat rides on its first row
+    expect(statuses.filter((s) => s === 'invalid')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'not_found')).toHaveLength(1);
+
+    const [jsonlDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-jsonl').click()]);
+    const jsonl = (await readFile((await jsonlDownload.path())!, 'utf8')).split('\n').filter((line) => line !== '');
+    expect(jsonl).toHaveLength(100);
+    expect(JSON.parse(jsonl[0]!)).toMatchObject({ row: 1, status: 'ok' });
+  });
+
+  it('shows a running job live from the event stream: progress bar, counts and ETA, then its end', async () => {
+    const file = path.join(dataDir, 'slow-vendors.csv');
+    await writeFile(file, ['gstin,vendor_code', ...QUICK_GSTINS.map((g, i) => `${g},V${i + 1}`), ...SLOW_GSTINS.map((g, i) => `${g},S${i + 1}`)].join('\n'));
+    await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+    await page.setInputFiles('#job-file', file);
+    await page.fill('#job-name', 'Slow sources');
+    await page.click('#job-submit');
+    await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
+    const jobId = page.url().split('/').pop()!;
+
+    await page.getByTestId('job-status').filter({ hasText: 'Running' }).waitFor({ timeout: 10_000 });
+    await page.locator('.live-badge').waitFor({ state: 'visible' });
+    await expect(page.getByTestId('job-eta').textContent()).resolves.toMatch(/left|Estimating|Almost done/);
+    await expect(page.getByTestId('download-csv').isDisabled()).resolves.toBe(true);
+    await shot(page, '05-job-running');
+
+    await page.getByTestId('job-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 40_000 });
+    await expect(page.getByTestId('count-ok').locator('.stat-value').textContent()).resolves.toBe(String(QUICK_GSTINS.length));
+    await expect(page.getByTestId('count-failed').locator('.stat-value').textContent()).resolves.toBe(String(SLOW_GSTINS.length));
+    await expect(page.getByTestId('download-csv').isDisabled()).resolves.toBe(false);
+
+    // The stream was read with fetch and the key in a header: never a key in a URL.
+    const stream = requests.find((r) => r.url.endsWith(`/v1/bulk/jobs/${jobId}/events`));
+    expect(stream?.authorization).toBe(`Bearer ${account.sandbox_key}`);
+    expect(requests.filter((r) => r.url.includes(account.sandbox_key))).toEqual([]);
+  });
+
+  it('lists past jobs with their status', async () => {
+    await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+    const list = page.getByRole('region', { name: 'Past bulk jobs' });
+    await list.locator('tbody tr').nth(1).waitFor();
+    await expect(list.locator('tbody tr').count()).resolves.toBe(2);
+    await expect(list.getByText('vendors-100.csv').count()).resolves.toBe(1);
+    await expect(list.locator('.pill-good', { hasText: 'Completed' }).count()).resolves.toBe(2);
+    await shot(page, '06-jobs');
+  });
+
+  it('creates a portfolio, runs it twice a sandbox week apart and shows its change report', async () => {
+    await page.getByRole('link', { name: 'Portfolios', exact: true }).click();
+    await page.getByText('No portfolios yet').waitFor();
+    await page.fill('#pf-name', 'Key suppliers');
+    await page.selectOption('#pf-operation', 'business360');
+    await page.selectOption('#pf-schedule', 'weekly');
+    await page.fill('#pf-rows', PORTFOLIO_IDENTIFIERS.join('\n'));
+    await page.click('#pf-submit');
+    await page.waitForURL(/#\/portfolios\/pf_[0-9a-f]{20}$/);
+    await page.getByRole('heading', { level: 1, name: 'Key suppliers' }).waitFor();
+    await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('5');
+
+    // The first run in an even ISO week (records as stored), the second in an odd one (drifted):
+    // that direction brings high-severity changes (README "Portfolios").
+    const clock = (await admin('GET', `/admin/v1/accounts/${account.account_id}/sandbox-clock`)) as { sandbox_now: string };
+    if (driftPhase(new Date(clock.sandbox_now)) === 'odd') await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { advance_days: 7 });
+    await page.click('#pf-run');
+    await page.getByText('Baseline (first run)').waitFor({ timeout: 30_000 });
+    // A week later on the account's sandbox clock, the drifting scenarios are in their other phase.
+    await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { advance_days: 7 });
+    await page.click('#pf-run');
+    const viewChanges = page.getByTestId('view-changes');
+    await viewChanges.waitFor({ timeout: 30_000 });
+    await expect(page.locator('.pill', { hasText: /\d+ changed/ }).count()).resolves.toBe(1);
+    await shot(page, '07-portfolio');
+
+    await viewChanges.click();
+    await page.waitForURL(/#\/portfolios\/pf_[0-9a-f]{20}\/runs\/job_[0-9a-f]{20}$/);
+    await page.getByRole('heading', { level: 1, name: 'Change report' }).waitFor();
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await changes.locator('tbody tr').first().waitFor();
+    const rows = await changes.locator('tbody tr').count();
+    expect(rows).toBeGreaterThanOrEqual(4);
+    await expect(changes.locator('.pill-bad', { hasText: 'High' }).count()).resolves.toBeGreaterThan(0);
+    // Every drifting scenario shows up in the report; the stable supplier does not.
+    for (const identifier of PORTFOLIO_IDENTIFIERS.slice(0, 3)) await expect(changes.getByText(identifier).count()).resolves.toBeGreaterThan(0);
+    await expect(changes.getByText('27AAJCS4821K1Z1').count()).resolves.toBe(0);
+    await shot(page, '08-portfolio-changes');
+
+    // The severity filter narrows the table.
+    await page.getByRole('button', { name: /^High \(\d+\)$/ }).click();
+    const high = await changes.locator('tbody tr').count();
+    expect(high).toBeLessThan(rows);
+    await expect(changes.locator('tbody .pill').allTextContents()).resolves.toEqual(Array(high).fill('High'));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-changes-csv').click()]);
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
+    expect(csv).toHaveLength(rows + 1);
+
+    await page.getByRole('link', { name: 'Portfolios', exact: true }).click();
+    const list = page.getByRole('region', { name: 'Portfolios' });
+    await list.getByRole('link', { name: 'Key suppliers' }).waitFor();
+    await expect(list.locator('.pill').first().textContent()).resolves.toBe('Completed');
+    await shot(page, '09-portfolios');
+  });
+
+  it('runs a single verification from the form and shows the record, and a field error when the input is wrong', async () => {
+    await page.getByRole('link', { name: 'Verify', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Verify a business' }).waitFor();
+    await page.getByRole('button', { name: /Active LLP/ }).click();
+    await expect(page.inputValue('#verify-gstin')).resolves.toBe('27AAPFU0939F1ZV');
+    await page.click('#verify-submit');
+    const result = page.locator('#verify-result');
+    await result.getByRole('heading', { level: 2, name: 'UTKARSH AGRO EXPORTS LLP' }).waitFor();
+    await expect(result.locator('.result-head .pill').textContent()).resolves.toBe('Active');
+    await expect(result.getByText('Charged ₹0.75').count()).resolves.toBe(1);
+    await expect(result.locator('dt', { hasText: 'Legal name' }).count()).resolves.toBe(1);
+    await shot(page, '10-verify-gst');
+
+    await page.fill('#verify-gstin', '27AAPFU0939F1ZW');
+    await page.click('#verify-submit');
+    await result.locator('.banner-details li', { hasText: "gstin: checksum: check character 'W' is wrong: expected 'V'" }).waitFor();
+    expect(await page.getAttribute('#verify-gstin', 'aria-invalid')).toBe('true');
+    await expect(page.locator('#verify-gstin-error').textContent()).resolves.toBe("checksum: check character 'W' is wrong: expected 'V'");
+    expect(await page.getAttribute('#verify-gstin', 'aria-describedby')).toBe('verify-gstin-error');
+    await shot(page, '11-verify-error');
+
+    await page.getByLabel('Business360').check();
+    await page.getByRole('button', { name: /Disqualified director/ }).click();
+    await page.click('#verify-submit');
+    await result.getByRole('heading', { level: 2, name: 'MAHALAXMI BUILDCON PRIVATE LIMITED' }).waitFor();
+    await expect(result.locator('.result-head .pill').textContent()).resolves.toBe('High risk');
+    await result.locator('.flag-code', { hasText: 'DIRECTOR_DISQUALIFIED' }).waitFor();
+    await expect(result.getByRole('region', { name: 'Modules' }).locator('tbody tr').count()).resolves.toBe(6);
+    await shot(page, '12-verify-business360');
+  });
+
+  it('works at 375 px wide: the navigation wraps and nothing overflows the page sideways', async () => {
+    const narrow = await browser!.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, timezoneId: 'Asia/Kolkata' });
+    try {
+      const small = await narrow.newPage();
+      watch(small);
+      await small.goto(`${server!.baseUrl}/console`);
+      await small.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+      await shot(small, '13-narrow-sign-in');
+      await signIn(small, account.sandbox_key);
+      await small.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+      await small.getByRole('region', { name: 'Past bulk jobs' }).locator('tbody tr').first().waitFor();
+      await expect(small.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+      await expect(small.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(375);
+      await shot(small, '14-narrow-jobs');
+      await small.getByRole('link', { name: 'vendors-100.csv' }).click();
+      await small.getByTestId('job-status').filter({ hasText: 'Completed' }).waitFor();
+      await expect(small.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(375);
+      await shot(small, '15-narrow-job');
+    } finally {
+      await narrow.close();
+    }
+  });
+
+  it('signs out, forgetting the key, and sends a signed-out visitor back to the sign-in page', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+    await page.getByText('Your key was removed from this tab.').waitFor();
+    await expect(page.evaluate('sessionStorage.length')).resolves.toBe(0);
+    await page.goto(`${server!.baseUrl}/console/#/wallet`);
+    await page.waitForURL(/#\/signin$/);
+    expect(pageErrors).toEqual([]);
+  });
+});
