@@ -66,6 +66,20 @@ redis.call('HSET', KEYS[1], 'chunks_done', done)
 return {done, tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 1}`,
 };
 
+/**
+ * Marks a queued job running when a worker takes its first chunk, so a job shows it has
+ * started before a whole chunk is done. KEYS: job hash. ARGV: now.
+ */
+const MARK_RUNNING: ScriptDefinition = {
+  name: 'bvBulkMarkRunning',
+  numberOfKeys: 1,
+  lua: `
+if redis.call('HGET', KEYS[1], 'status') == 'queued' then
+  redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[1])
+end
+return 0`,
+};
+
 /** Moves a job to a final status once. KEYS: job hash. ARGV: status, now, released_paise. Returns 1 if it moved. */
 const FINISH: ScriptDefinition = {
   name: 'bvBulkFinish',
@@ -174,6 +188,10 @@ export class BulkJobStore {
     const ids = await this.redis.zrevrange(this.keys.accountBulkJobs(accountId), 0, limit - 1);
     const jobs = await Promise.all(ids.map((id) => this.get(id)));
     return jobs.filter((job): job is BulkJob => job !== undefined);
+  }
+
+  async markRunning(jobId: string): Promise<void> {
+    await runScript(this.redis, MARK_RUNNING, this.keys.bulkJob(jobId), new Date().toISOString());
   }
 
   async countChunk(jobId: string, chunk: number, counts: ChunkCounts): Promise<{ chunksDone: number; chunksTotal: number; counted: boolean }> {

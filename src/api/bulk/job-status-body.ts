@@ -20,6 +20,8 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     job_id: job.jobId,
     name: job.name,
     operation: job.operation,
+    // A portfolio's runs are bulk jobs too: this tells them apart in the listing.
+    portfolio_id: job.portfolioId,
     status: job.status,
     created_at: job.createdAt,
     started_at: job.startedAt,

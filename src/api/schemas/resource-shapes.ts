@@ -37,6 +37,7 @@ export const BulkJobShape = z
     job_id: z.string().regex(/^job_[0-9a-f]{20}$/),
     name: z.string(),
     operation: z.string(),
+    portfolio_id: z.string().nullable().describe('The portfolio this job is a run of; null for an upload'),
     status: z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']),
     created_at: isoTime,
     started_at: isoTime.nullable(),

@@ -72,7 +72,7 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
   const { jobId, chunk } = payload;
   const file = chunkFileName(chunk);
   if (!(await deps.results.exists(jobId, file))) {
-    const decided = await deps.jobs.chunkResults(jobId, chunk);
+    const [decided] = await Promise.all([deps.jobs.chunkResults(jobId, chunk), deps.jobs.markRunning(jobId)]);
     // A cancellation is seen within half a second, without a Redis read per row.
     let cancelled = false;
     let cancelCheckedAtMs = 0;
