@@ -139,8 +139,14 @@ export class WalletStore {
     return new Map(Object.entries(all).map(([key, paise]) => [key, Number(paise)]));
   }
 
+  /**
+   * Releases what is left of a hold. Its part-charge records go too: once the hold is gone a
+   * part can no longer be charged from it (the script answers `resolved`), so they only kept
+   * a finished job's rows in Redis for ever.
+   */
   async release(accountId: string, holdId: string): Promise<void> {
     await this.resolve(accountId, holdId, 0);
+    await this.redis.unlink(this.keys.holdCharges(accountId, holdId));
   }
 
   /** Releases one hold if it is past its expiry at `nowMs`. */
@@ -156,7 +162,7 @@ export class WalletStore {
       nowMs,
     )) as [string, number];
     if (status === 'open') return 'open';
-    await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
+    await Promise.all([this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`), this.redis.unlink(this.keys.holdCharges(accountId, holdId))]);
     return status === 'ok' ? 'released' : 'gone';
   }
 

@@ -79,6 +79,31 @@ async function keptBytes(redis: Redis): Promise<number> {
   return total;
 }
 
+/** The keys not kept on purpose, grouped by shape (ids replaced by *): count and bytes, largest first. */
+async function otherKeys(redis: Redis): Promise<string[]> {
+  const groups = new Map<string, { count: number; bytes: number }>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+    cursor = next;
+    const other = keys.filter((key) => !(key.endsWith(':ledger') || key.includes(':idem:') || key.includes('{job:')));
+    const pipeline = redis.pipeline();
+    for (const key of other) pipeline.memory('USAGE', key);
+    const sizes = (await pipeline.exec()) ?? [];
+    other.forEach((key, i) => {
+      const shape = key.replace(/[0-9a-f]{16,}|\b\d+\b/g, '*');
+      const group = groups.get(shape) ?? { count: 0, bytes: 0 };
+      group.count++;
+      group.bytes += Number(sizes[i]?.[1] ?? 0);
+      groups.set(shape, group);
+    });
+  } while (cursor !== '0');
+  return [...groups]
+    .sort((a, b) => b[1].bytes - a[1].bytes)
+    .slice(0, 12)
+    .map(([shape, g]) => `| ${shape} | ${g.count} | ${(g.bytes / 1024).toFixed(0)} |`);
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
@@ -206,6 +231,7 @@ try {
   }
   console.log(['', `After warm-up (${afterWarmUp.length} samples), median of the first third vs the last third:`, '| series | first MB | last MB | verdict |', '|---|---|---|---|', ...verdicts].join('\n'));
   console.log(['', '| answers | count |', '|---|---|', ...[...counts].sort().map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
+  console.log(['', 'Largest other keys at the end:', '| key shape | keys | KiB |', '|---|---|---|', ...(await otherKeys(monitor))].join('\n'));
   console.log(`\nledger reconciles: ${reconciled ? 'yes' : 'NO'}`);
   if (problems.length > 0) {
     console.error(`\nsoak FAILED:\n- ${[...new Set(problems)].slice(0, 20).join('\n- ')}`);
