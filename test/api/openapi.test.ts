@@ -1,31 +1,25 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type CheckName, type OperationName } from '../../src/domain/operations.js';
+import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { ERROR_CATALOGUE } from '../../src/errors.js';
-import { requestFor, SCENARIOS } from '../helpers/scenarios.js';
+import { SCENARIO_CASES, SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 interface OpenApiDoc {
   openapi: string;
-  paths: Record<string, Record<string, OperationDoc>>;
+  paths: Record<string, Record<string, OperationDoc | undefined>>;
   components: { schemas: Record<string, unknown> };
 }
 interface OperationDoc {
+  parameters?: unknown[];
   summary?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
 }
 
-const CASES = SCENARIOS.flatMap((scenario) =>
-  (Object.entries(scenario.expect) as [CheckName, number][]).map(([check, status]) => ({
-    scenario: scenario.name,
-    check,
-    status,
-    body: requestFor(check, scenario.identifiers),
-  })),
-);
+const CASES = SCENARIO_CASES;
 
 /** "METHOD /path/{param}" for every route in Fastify's printed route tree (HEAD twins left out). */
 function registeredRoutes(tree: string): string[] {
@@ -43,11 +37,18 @@ function registeredRoutes(tree: string): string[] {
 }
 
 /** A documented response's JSON schema, as a standalone schema that can resolve the document's components. */
-function responseSchema(doc: OpenApiDoc, path: string, status: number): object {
-  const response = doc.paths[path]?.post?.responses[String(status)];
+function responseSchema(doc: OpenApiDoc, path: string, status: number, method = 'post'): object {
+  const response = doc.paths[path]?.[method]?.responses[String(status)];
   const schema = response?.content?.['application/json']?.schema;
-  if (schema === undefined) throw new Error(`${path} documents no JSON ${status} response`);
-  return { ...(schema as object), $defs: undefined, components: doc.components };
+  if (schema === undefined) throw new Error(`${method.toUpperCase()} ${path} documents no JSON ${status} response`);
+  return { ...(schema as object), components: doc.components };
+}
+
+/** A documented JSON request body's schema, standalone. */
+function requestSchema(doc: OpenApiDoc, path: string): object {
+  const schema = doc.paths[path]?.post?.requestBody?.content['application/json']?.schema;
+  if (schema === undefined) throw new Error(`POST ${path} documents no JSON body`);
+  return { ...(schema as object), components: doc.components };
 }
 
 describe('OpenAPI document', () => {
@@ -142,10 +143,67 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('documents request bodies that accept what the API accepts: the examples, and identifiers in any case with spaces', async () => {
+    for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+      const path = OPERATIONS[name].path;
+      const validate = ajv.compile(requestSchema(doc, path));
+      for (const { value, summary } of Object.values(doc.paths[path]!.post!.requestBody!.content['application/json']!.examples!) as { value: unknown; summary?: string }[]) {
+        expect(validate(value), `${name} ${JSON.stringify(value)}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        const loose = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? ` ${v.toLowerCase()} ` : v]));
+        expect(validate(loose), `${name} ${JSON.stringify(loose)}`).toBe(true);
+        // The API answers it as it answers the example itself.
+        const promised = Number(/answers (\d{3})/.exec(summary ?? '')?.[1] ?? 200);
+        expect((await t.post(path, loose)).statusCode, `${name} ${JSON.stringify(loose)}`).toBe(promised);
+      }
+      expect(validate({ unknown_field: 1 }), `${name} rejects unknown fields`).toBe(false);
+    }
+  });
+
+  it('answers the resource routes as documented (wallet, bulk jobs, webhooks, portfolios, admin)', async () => {
+    const check = (method: string, path: string, res: { statusCode: number; json: () => unknown }) => {
+      const validate = ajv.compile(responseSchema(doc, path, res.statusCode, method));
+      expect(validate(res.json()), `${method.toUpperCase()} ${path} ${res.statusCode}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    check('get', '/v1/wallet', await get('/v1/wallet'));
+    check('get', '/v1/wallet/ledger', await get('/v1/wallet/ledger?limit=5'));
+    check('get', '/v1/wallet/ledger', await get('/v1/wallet/ledger?limit=0'));
+    const gstin = SCENARIOS.find((s) => s.expect['gst.verify'] === 200)!.identifiers.gstin!;
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin }] });
+    expect(created.statusCode).toBe(202);
+    check('post', '/v1/bulk/jobs', created);
+    check('post', '/v1/bulk/jobs', await t.post('/v1/bulk/jobs', { operation: 'no.such', rows: [] }));
+    const jobId = (created.json() as { data: { job_id: string } }).data.job_id;
+    check('get', '/v1/bulk/jobs', await get('/v1/bulk/jobs'));
+    check('get', '/v1/bulk/jobs/{id}', await get(`/v1/bulk/jobs/${jobId}`));
+    check('get', '/v1/bulk/jobs/{id}', await get('/v1/bulk/jobs/job_00000000000000000000'));
+    check('get', '/v1/bulk/jobs/{id}/webhook-deliveries', await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`));
+    check('post', '/v1/bulk/jobs/{id}/cancel', await t.post(`/v1/bulk/jobs/${jobId}/cancel`, {}));
+    check('get', '/v1/webhooks/secret', await get('/v1/webhooks/secret'));
+    check('post', '/v1/webhooks/secret/rotate', await t.post('/v1/webhooks/secret/rotate', {}));
+    const portfolio = await t.post('/v1/portfolios', { name: 'doc check', operation: 'gst.verify', schedule: { every: 'weekly' }, rows: [{ gstin }] });
+    check('post', '/v1/portfolios', portfolio);
+    check('post', '/v1/portfolios', await t.post('/v1/portfolios', { name: 'bad', operation: 'gst.verify', schedule: { cron: '* * * * * *' } }));
+    const pf = (portfolio.json() as { data: { portfolio_id: string } }).data.portfolio_id;
+    check('get', '/v1/portfolios', await get('/v1/portfolios'));
+    check('get', '/v1/portfolios/{id}', await get(`/v1/portfolios/${pf}`));
+    check('get', '/v1/portfolios/{id}/rows', await get(`/v1/portfolios/${pf}/rows`));
+    check('post', '/v1/portfolios/{id}/rows', await t.post(`/v1/portfolios/${pf}/rows`, { rows: [{ gstin }] }));
+    check('post', '/v1/portfolios/{id}/run', await t.post(`/v1/portfolios/${pf}/run`, {}));
+    check('get', '/v1/portfolios/{id}/runs', await get(`/v1/portfolios/${pf}/runs`));
+    check('delete', '/v1/portfolios/{id}/rows/{identifier}', await t.app.inject({ method: 'DELETE', url: `/v1/portfolios/${pf}/rows/${gstin}`, headers: { authorization: `Bearer ${t.sandboxKey}` } }));
+    check('get', '/v1/wallet', await t.app.inject({ method: 'GET', url: '/v1/wallet' }));
+    check('get', '/admin/v1/accounts/{id}', await t.admin('GET', `/admin/v1/accounts/${t.accountId}`));
+    check('post', '/admin/v1/accounts/{id}/credits', await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 1, reference: 'doc check' }));
+    check('get', '/readyz', await t.app.inject({ method: 'GET', url: '/readyz' }));
+  });
+
   it('catches a response that breaks the documented schema', () => {
     // Guards the check above against passing vacuously (a schema that accepts anything).
     const validate = ajv.compile(responseSchema(doc, OPERATIONS['gst.verify'].path, 200));
     expect(validate({ success: true })).toBe(false);
+    const job = ajv.compile(responseSchema(doc, '/v1/bulk/jobs/{id}', 200, 'get'));
+    expect(job({ success: true, request_id: 'req_0', api: 'bulk.get', version: '2026-10-01', data: { job_id: 'job_1' }, meta: {} })).toBe(false);
     const validateError = ajv.compile(responseSchema(doc, OPERATIONS['gst.verify'].path, 404));
     expect(validateError({ success: false, error: { code: 'X' } })).toBe(false);
   });

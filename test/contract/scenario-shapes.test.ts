@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type CheckName } from '../../src/domain/operations.js';
 import { DATA_SHAPES, envelopeShape, ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
-import { requestFor, SCENARIOS } from '../helpers/scenarios.js';
+import { SCENARIO_CASES } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const ERROR_CODE_BY_STATUS: Record<number, string> = {
@@ -10,14 +10,7 @@ const ERROR_CODE_BY_STATUS: Record<number, string> = {
   504: 'PROVIDER_TIMEOUT',
 };
 
-const CASES = SCENARIOS.flatMap((scenario) =>
-  (Object.entries(scenario.expect) as [CheckName, number][]).map(([check, status]) => ({
-    scenario: scenario.name,
-    check,
-    status,
-    body: requestFor(check, scenario.identifiers),
-  })),
-);
+const CASES = SCENARIO_CASES;
 
 /**
  * A check from outside: every published scenario identifier, sent to every operation it

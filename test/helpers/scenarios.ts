@@ -46,3 +46,13 @@ export function requestFor(check: CheckName, ids: Scenario['identifiers']): Reco
       return ids.din ? { din: ids.din } : undefined;
   }
 }
+
+/** Every (scenario, operation) pair a scenario documents, with its expected status and request. */
+export const SCENARIO_CASES = SCENARIOS.flatMap((scenario) =>
+  (Object.entries(scenario.expect) as [CheckName, number][]).map(([check, status]) => ({
+    scenario: scenario.name,
+    check,
+    status,
+    body: requestFor(check, scenario.identifiers),
+  })),
+);

@@ -21,19 +21,20 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
 /** Every caller-facing route can answer these (auth, limits, a fault of ours). */
 export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR'];
 
-/** The ten operations' errors: the contract's seven, and API.md's idempotency codes. */
+/** The ten operations' errors: the contract's seven, and ours for a fault of the service. */
 export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'VALIDATION_FAILED',
   'AUTH_INVALID_KEY',
   'WALLET_INSUFFICIENT_BALANCE',
   'RECORD_NOT_FOUND',
-  'IDEMPOTENCY_IN_PROGRESS',
-  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'PROVIDER_UNAVAILABLE',
   'PROVIDER_TIMEOUT',
 ];
+
+/** What an Idempotency-Key can answer (API.md "Idempotency"): on every customer POST. */
+export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED'];
 
 /**
  * Error responses keyed by HTTP status, each described by the codes it carries (several codes

@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_VERSION } from '../../domain/operations.js';
-import { errorResponses } from './error-responses.js';
-import { ROUTE_DOCS, type NonJsonResponse, type RouteDoc } from './route-docs.js';
+import { errorResponses, IDEMPOTENCY_ERRORS } from './error-responses.js';
+import { IDEMPOTENCY_HEADERS, type NonJsonResponse, type RouteDoc } from './route-doc.js';
+import { ROUTE_DOCS } from './route-docs.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -63,7 +64,10 @@ const transformObject: typeof jsonSchemaTransformObject = (input) => {
 };
 
 /** A route's documentation as the Fastify schema @fastify/swagger reads. */
-function routeSchema(doc: RouteDoc): FastifySchema {
+function routeSchema(method: string, doc: RouteDoc): FastifySchema {
+  // API.md "Idempotency": every customer POST takes the key, with its 409 and 422.
+  const idempotent = method === 'POST' && doc.security === 'customer';
+  const errors = idempotent ? [...doc.errors, ...IDEMPOTENCY_ERRORS] : doc.errors;
   const success = Object.fromEntries(
     Object.entries(doc.responses).map(([status, response]) => {
       if (!isNonJson(response)) return [status, response];
@@ -80,8 +84,8 @@ function routeSchema(doc: RouteDoc): FastifySchema {
     ...(doc.body === undefined ? {} : { body: doc.bodyExamples === undefined ? doc.body : doc.body.meta({ 'x-examples': doc.bodyExamples }) }),
     ...(doc.params === undefined ? {} : { params: doc.params }),
     ...(doc.querystring === undefined ? {} : { querystring: doc.querystring }),
-    ...(doc.headers === undefined ? {} : { headers: doc.headers }),
-    response: { ...errorResponses(doc.errors), ...success },
+    ...(idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
+    response: { ...errorResponses(errors), ...success },
   } as FastifySchema;
 }
 
@@ -102,12 +106,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const doc = methods.length === 1 ? ROUTE_DOCS[`${methods[0]} ${route.url}`] : undefined;
     if (doc === undefined) {
-      // The docs UI's assets, the console and the queue board are not API. Fastify's HEAD twin
-      // of a GET copies its zod schemas, which only the documented route's compilers understand.
-      route.schema = methods.includes('HEAD') ? { hide: true } : { ...route.schema, hide: true };
+      // Not API: the docs UI's assets, the console, the queue board, Fastify's HEAD twins of GETs.
+      route.schema = { ...route.schema, hide: true };
       return;
     }
-    route.schema = routeSchema(doc);
+    // The compilers below would switch off a schema a route declared to validate with.
+    const own = route.schema as Record<string, unknown> | undefined;
+    if (own !== undefined && ['body', 'querystring', 'params', 'headers', 'response'].some((part) => own[part] !== undefined)) {
+      throw new Error(`${methods[0]} ${route.url} declares its own schema: validate in the handler and document it in src/api/openapi`);
+    }
+    route.schema = routeSchema(methods[0]!, doc);
     Object.assign(route, describeOnly);
   });
 

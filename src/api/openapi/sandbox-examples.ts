@@ -43,3 +43,11 @@ export function business360Examples(): Record<string, RequestExample> {
     }),
   );
 }
+
+/** Rows of sandbox GSTINs that verify, for the bulk and portfolio examples (they must work as written). */
+export function sandboxGstRows(count = 3): { gstin: string }[] {
+  return Object.values(checkExamples('gst.verify'))
+    .filter((e) => e.summary.includes('(answers 200)'))
+    .slice(0, count)
+    .map((e) => ({ gstin: (e.value as { gstin: string }).gstin }));
+}

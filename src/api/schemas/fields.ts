@@ -23,22 +23,22 @@ function identifier<T>(check: (raw: string) => IdentifierCheck<T>, pick: (value:
   });
 }
 
-// The metadata is what the OpenAPI document shows: the contract's patterns and the normalised
-// form. Validation is the identifier check above, which also names the rule that failed.
+// The metadata is what the OpenAPI document shows. The contract's patterns are stated in the
+// descriptions, not as JSON Schema patterns: input is accepted in any case and with spaces
+// around it (normalised before the check), so a pattern would make clients refuse valid calls.
+const normalisedPattern = (what: string, pattern: string) =>
+  `${what}. Trimmed and upper-cased, it must match ${pattern}; any case and surrounding spaces are accepted, and the answer echoes the normalised form`;
 export const gstinField = identifier(checkGstin, (parts) => parts.gstin).meta({
-  description: 'GSTIN, 15 characters; validated locally (state code, embedded PAN, mod-36 checksum) before any source is called',
-  pattern: '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$',
+  description: `${normalisedPattern('GSTIN, 15 characters', '^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$')}. Validated locally (state code, embedded PAN, mod-36 checksum) before any source is called`,
 });
 export const panField = identifier(checkPan, (pan) => pan).meta({
-  description: 'PAN, 10 characters; the 4th character encodes the holder type',
-  pattern: '^[A-Z]{5}[0-9]{4}[A-Z]$',
+  description: `${normalisedPattern('PAN, 10 characters', '^[A-Z]{5}[0-9]{4}[A-Z]$')}. The 4th character encodes the holder type`,
 });
 export const cinField = identifier((raw) => checkCin(raw), (parts) => parts.cin).meta({
-  description: 'CIN, 21 characters',
-  pattern: '^[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}$',
+  description: normalisedPattern('CIN, 21 characters', '^[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}$'),
 });
-export const llpinField = identifier(checkLlpin, (llpin) => llpin).meta({ description: 'LLPIN, format AAA-1234', pattern: '^[A-Z]{3}-[0-9]{4}$' });
-export const dinField = identifier(checkDin, (din) => din).meta({ description: 'DIN, 8 digits', pattern: '^[0-9]{8}$' });
+export const llpinField = identifier(checkLlpin, (llpin) => llpin).meta({ description: normalisedPattern('LLPIN, format AAA-1234', '^[A-Z]{3}-[0-9]{4}$') });
+export const dinField = identifier(checkDin, (din) => din).meta({ description: normalisedPattern('DIN, 8 digits', '^[0-9]{8}$') });
 
 /** A free-text field: trimmed, not empty, bounded. */
 export function textField(maxLength: number) {

@@ -1,0 +1,96 @@
+/** The operator's routes (admin token) and the health routes. */
+import { z } from 'zod';
+import type { ErrorCode } from '../../errors.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
+import { file, plain, type RouteDoc } from './route-doc.js';
+
+const accountId = z.object({ id: z.string().describe('The account id') });
+const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'INTERNAL_ERROR'];
+
+export const ADMIN_DOCS: Record<string, RouteDoc> = {
+  'POST /admin/v1/accounts': {
+    summary: 'Open an account with a sandbox and a live key (shown once)',
+    tags: ['Admin'],
+    security: 'admin',
+    body: CreateAccountRequest,
+    bodyExamples: { opening: { summary: 'An account with 500 INR', value: { name: 'Acme Onboarding', balance_inr: 500 } } },
+    responses: { 201: z.object({ account_id: z.string(), sandbox_key: z.string(), live_key: z.string() }) },
+    errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
+  },
+  'GET /admin/v1/accounts/:id': { summary: 'An account, its wallet and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  'PATCH /admin/v1/accounts/:id': {
+    summary: "Set an account's rate limit per key per minute",
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    body: UpdateAccountRequest,
+    responses: { 200: z.object({ account_id: z.string(), rate_limit_per_minute: z.number().int() }) },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  'GET /admin/v1/accounts/:id/sandbox-clock': { summary: "An account's sandbox clock offset", tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  'POST /admin/v1/accounts/:id/sandbox-clock': {
+    summary: "Move an account's sandbox clock (drifting scenarios change with it)",
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    body: SandboxClockRequest,
+    responses: { 200: plain },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  'GET /admin/v1/accounts/:id/reconcile': {
+    summary: "Check one account's ledger: top-ups - commits = balance + open holds",
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    responses: { 200: plain },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /admin/v1/reconcile': { summary: "Check every account's ledger", tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
+  'POST /admin/v1/accounts/:id/keys': {
+    summary: 'Issue another key (shown once)',
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    body: IssueKeyRequest,
+    responses: { 201: z.object({ key_id: z.string(), api_key: z.string() }) },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  'DELETE /admin/v1/keys/:keyId': {
+    summary: 'Revoke a key (it fails at once, in every API process)',
+    tags: ['Admin'],
+    security: 'admin',
+    params: z.object({ keyId: z.string() }),
+    responses: { 204: { description: 'Revoked' } },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
+  },
+  'POST /admin/v1/accounts/:id/credits': {
+    summary: "Top up an account's wallet (a repeated reference is credited once)",
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    body: CreditRequest,
+    responses: { 200: z.object({ balance_inr: z.number(), duplicate: z.literal(true).optional() }) },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  'GET /admin/v1/sources': { summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
+};
+
+export const OPEN_DOCS: Record<string, RouteDoc> = {
+  'GET /healthz': { summary: 'Liveness: the process answers', tags: ['Health'], security: 'none', responses: { 200: plain }, errors: [] },
+  'GET /readyz': {
+    summary: 'Readiness: Redis answers; a summary of source health',
+    description: 'Plain JSON, not the envelope: 200 {status: "ready", ...}, or 503 {status: "not_ready", redis: "unreachable", ...} while Redis does not answer.',
+    tags: ['Health'],
+    security: 'none',
+    responses: { 200: plain, 503: plain.describe('Not ready: Redis does not answer') },
+    errors: [],
+  },
+  'GET /metrics': {
+    summary: 'Prometheus metrics (admin token)',
+    tags: ['Admin'],
+    security: 'admin',
+    responses: { 200: file('text/plain', 'Prometheus text exposition format') },
+    errors: ['AUTH_INVALID_KEY'],
+  },
+};
+

@@ -1,0 +1,127 @@
+/** The wallet, bulk jobs and webhook routes (API.md "Money", "Bulk jobs", "Webhooks"). */
+import { z } from 'zod';
+import { OPERATIONS, type OperationName } from '../../domain/operations.js';
+import { JsonJobRequest } from '../schemas/bulk-requests.js';
+import { BulkJobShape, JobCreatedShape, LedgerPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { LedgerQuery } from '../schemas/wallet-requests.js';
+import { COMMON_ERRORS } from './error-responses.js';
+import { envelope, file, type RouteDoc } from './route-doc.js';
+import { sandboxGstRows } from './sandbox-examples.js';
+
+const jobId = z.object({ id: z.string().regex(/^job_[0-9a-f]{20}$/).describe('The job id from the upload answer') });
+const BULK_OPERATIONS = Object.keys(OPERATIONS) as OperationName[];
+
+export const BULK_DOCS: Record<string, RouteDoc> = {
+  'GET /v1/wallet': {
+    summary: 'Wallet balance',
+    tags: ['Wallet'],
+    security: 'customer',
+    responses: { 200: envelope('wallet.get', WalletShape) },
+    errors: COMMON_ERRORS,
+  },
+  'GET /v1/wallet/ledger': {
+    summary: 'Wallet ledger, newest first',
+    description: 'Every top-up, hold, commit and release with the running balance and its reference. Page with limit and cursor.',
+    tags: ['Wallet'],
+    security: 'customer',
+    querystring: LedgerQuery,
+    responses: { 200: envelope('wallet.ledger', LedgerPageShape) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
+  },
+  'POST /v1/bulk/jobs': {
+    summary: 'Start a bulk job from a CSV upload or JSON rows',
+    description:
+      'multipart/form-data with parts operation, file (the CSV; a header row naming the identifier columns), and optional name and webhook_url; or JSON {operation, rows, name?, webhook_url?}. The maximum cost is held at intake (402 and nothing queued when short); invalid rows are reported in the results and never billed; identical requests are verified and billed once.',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    querystring: z.object({
+      operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body'),
+    }),
+    body: JsonJobRequest,
+    bodyExamples: {
+      'gst-verify-rows': { summary: 'Sandbox GSTINs as JSON rows', value: { operation: 'gst.verify', rows: sandboxGstRows() } },
+    },
+    multipart: {
+      type: 'object',
+      properties: {
+        operation: { type: 'string', description: 'The operation every row is verified with (or ?operation= in the query)', enum: BULK_OPERATIONS },
+        file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name), UTF-8 with or without BOM; other columns are carried into the results' },
+        name: { type: 'string', description: 'A name for the job (default: the file name)' },
+        webhook_url: { type: 'string', format: 'uri', description: 'Where to POST the signed bulk.job.completed event' },
+      },
+      required: ['file'],
+    },
+    responses: { 202: envelope('bulk.create', JobCreatedShape).describe('Accepted: the job is queued') },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'PAYLOAD_TOO_LARGE'],
+  },
+  'GET /v1/bulk/jobs': {
+    summary: "The account's bulk jobs, newest first (at most 100)",
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    responses: { 200: envelope('bulk.list', z.object({ jobs: z.array(BulkJobShape) })) },
+    errors: COMMON_ERRORS,
+  },
+  'GET /v1/bulk/jobs/:id': {
+    summary: 'A bulk job: status, progress counts, ETA and money',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: envelope('bulk.get', BulkJobShape) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'POST /v1/bulk/jobs/:id/cancel': {
+    summary: 'Cancel a bulk job: queued rows stop and the rest of the hold is released',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: envelope('bulk.cancel', BulkJobShape) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/bulk/jobs/:id/events': {
+    summary: 'Live progress as Server-Sent Events',
+    description: 'One `progress` event with the job (as GET /v1/bulk/jobs/{id} shows it) whenever it changes, then a final event when it finishes; comments as heartbeats.',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('text/event-stream', 'The event stream') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/bulk/jobs/:id/results.csv': {
+    summary: 'The result file as CSV, one row per input row in input order',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('text/csv', 'The results (cells that could start a formula are escaped)') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/bulk/jobs/:id/results.jsonl': {
+    summary: 'The result file as JSON lines, one per input row in input order',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('application/x-ndjson', 'The results') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/bulk/jobs/:id/webhook-deliveries': {
+    summary: "Delivery attempts of the job's completion webhook",
+    tags: ['Webhooks'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: envelope('bulk.webhook_deliveries', WebhookDeliveriesShape.extend({ job_id: z.string() })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/webhooks/secret': {
+    summary: "The account's webhook signing secret",
+    tags: ['Webhooks'],
+    security: 'customer',
+    responses: { 200: envelope('webhooks.secret', z.object({ secret: z.string() })) },
+    errors: COMMON_ERRORS,
+  },
+  'POST /v1/webhooks/secret/rotate': {
+    summary: 'Rotate the webhook signing secret (the old one stops signing at once)',
+    tags: ['Webhooks'],
+    security: 'customer',
+    responses: { 200: envelope('webhooks.secret.rotate', z.object({ secret: z.string() })) },
+    errors: COMMON_ERRORS,
+  },
+};

@@ -1,0 +1,49 @@
+/** The ten operations of the interface document, with sandbox scenario examples. */
+import { CHECK_NAMES, OPERATIONS, paiseToInr } from '../../domain/operations.js';
+import { Business360Request } from '../schemas/business360-request.js';
+import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
+import { Business360EnvelopeShape, DATA_SHAPES } from '../schemas/records.js';
+import { OPERATION_ERRORS } from './error-responses.js';
+import { envelope, type RouteDoc } from './route-doc.js';
+import { business360Examples, checkExamples } from './sandbox-examples.js';
+
+export function operationDocs(): Record<string, RouteDoc> {
+  const docs: Record<string, RouteDoc> = {};
+  for (const check of CHECK_NAMES) {
+    const { path, pricePaise } = OPERATIONS[check];
+    docs[`POST ${path}`] = {
+      summary: OPERATION_SUMMARIES[check],
+      description: `${OPERATION_SUMMARIES[check]}. Price ${paiseToInr(pricePaise).toFixed(2)} INR, charged only on success; every error is billed 0. With a sandbox key (bv_test_) the answer comes from the synthetic sandbox registry: the examples are its documented scenario identifiers (samples/sandbox-identifiers.json).`,
+      tags: ['Operations'],
+      security: 'customer',
+      body: OPERATION_REQUESTS[check],
+      bodyExamples: checkExamples(check),
+      responses: { 200: envelope(check, DATA_SHAPES[check]).describe('The record, in the envelope') },
+      errors: OPERATION_ERRORS,
+    };
+  }
+  docs[`POST ${OPERATIONS.business360.path}`] = {
+    summary: 'Business360: one profile from every source, with risk flags',
+    description:
+      'Send exactly one of gstin, cin, pan, plus optional include. The service resolves the other identifiers, runs the chosen modules in parallel with source fallback and returns one profile. Each module is billed at its single-operation price only if it succeeds; the total never exceeds 10.00 INR. A module failure is reported in its wrapper, not as an error of the call.',
+    tags: ['Operations'],
+    security: 'customer',
+    body: Business360Request,
+    bodyExamples: business360Examples(),
+    responses: { 200: Business360EnvelopeShape.describe('The profile, in the envelope') },
+    errors: OPERATION_ERRORS,
+  };
+  return docs;
+}
+
+const OPERATION_SUMMARIES: Record<(typeof CHECK_NAMES)[number], string> = {
+  'gst.verify': 'GST Verify: the GST registration of a GSTIN',
+  'gst.returns': 'GST Returns: GSTR-1 and GSTR-3B filing history of a GSTIN',
+  'gst.by_pan': 'GST by PAN: the GSTINs registered under a PAN',
+  'pan.verify': 'PAN Verify: whether a PAN is valid, with an optional name match',
+  'mca.company': 'Company: MCA master data of a company (CIN) or LLP (LLPIN)',
+  'mca.search': 'Company Search: ranked fuzzy matches on a company or LLP name',
+  'mca.cin_to_pan': 'CIN <-> PAN: map a CIN to its PAN or a company PAN back to its CIN or LLPIN',
+  'mca.directors': 'Directors: the board of a company, or the designated partners of an LLP',
+  'mca.din': 'DIN Lookup: a director and every company they are or were associated with',
+};

@@ -1,0 +1,125 @@
+/** The portfolio routes (API.md "Portfolios"). */
+import { z } from 'zod';
+import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
+import { BulkJobShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { COMMON_ERRORS } from './error-responses.js';
+import { envelope, file, type RouteDoc } from './route-doc.js';
+import { sandboxGstRows } from './sandbox-examples.js';
+
+const portfolioId = z.object({ id: z.string().regex(/^pf_[0-9a-f]{20}$/).describe('The portfolio id') });
+const portfolioRun = portfolioId.extend({ run: z.string().regex(/^job_[0-9a-f]{20}$/).describe('A run id from the runs list') });
+
+export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
+  'POST /v1/portfolios': {
+    summary: 'Create a portfolio: a list re-verified on a schedule, with change reports',
+    tags: ['Portfolios'],
+    security: 'customer',
+    body: CreatePortfolio,
+    bodyExamples: {
+      weekly: { summary: 'Sandbox GSTINs, re-verified every week', value: { name: 'Top suppliers', operation: 'gst.verify', schedule: { every: 'weekly' }, rows: sandboxGstRows() } },
+    },
+    responses: { 201: envelope('portfolios.create', PortfolioShape) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
+  },
+  'GET /v1/portfolios': {
+    summary: "The account's portfolios (at most 200)",
+    tags: ['Portfolios'],
+    security: 'customer',
+    responses: { 200: envelope('portfolios.list', z.object({ portfolios: z.array(PortfolioShape) })) },
+    errors: COMMON_ERRORS,
+  },
+  'GET /v1/portfolios/:id': {
+    summary: 'A portfolio, its schedule, next run and last run',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    responses: { 200: envelope('portfolios.get', PortfolioShape) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'DELETE /v1/portfolios/:id': {
+    summary: 'Delete a portfolio (its schedule stops; its runs stay readable for the retention period)',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    responses: { 200: envelope('portfolios.delete', z.object({ portfolio_id: z.string(), deleted: z.literal(true) })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'POST /v1/portfolios/:id/rows': {
+    summary: 'Add or replace rows (a CSV upload in part "file", or JSON {rows})',
+    description: 'A row whose identifier the portfolio already holds replaces it. Any invalid row rejects the request with its row and field named; nothing is saved.',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    body: AddRows,
+    multipart: {
+      type: 'object',
+      properties: { file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV, with the columns of the portfolio's operation" } },
+      required: ['file'],
+    },
+    responses: {
+      200: envelope(
+        'portfolios.rows.add',
+        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), invalid: z.number().int(), invalid_rows: z.array(z.object({}).loose()), rows: z.number().int() }),
+      ),
+    },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
+  },
+  'GET /v1/portfolios/:id/rows': {
+    summary: "The portfolio's rows, each with its identifier and columns",
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    responses: {
+      200: envelope('portfolios.rows.list', z.object({ portfolio_id: z.string(), rows: z.array(z.object({ identifier: z.string(), columns: z.record(z.string(), z.string()) })) })),
+    },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'DELETE /v1/portfolios/:id/rows/:identifier': {
+    summary: 'Remove one row by its identifier',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId.extend({ identifier: z.string().describe('The GSTIN (or other identifier) of the row') }),
+    responses: { 200: envelope('portfolios.rows.delete', z.object({ portfolio_id: z.string(), removed: z.string(), rows: z.number().int() })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'POST /v1/portfolios/:id/run': {
+    summary: 'Run the portfolio now (as a bulk job; its cost is held first)',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    responses: { 202: envelope('portfolios.run', z.object({ run_id: z.string(), job: BulkJobShape.nullable() })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'RUN_IN_PROGRESS'],
+  },
+  'GET /v1/portfolios/:id/runs': {
+    summary: 'Runs, newest first, each with its change summary and report files',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioId,
+    responses: { 200: envelope('portfolios.runs', z.object({ portfolio_id: z.string(), runs: z.array(PortfolioRunShape) })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/portfolios/:id/runs/:run/changes.json': {
+    summary: "A run's change report against the previous run, as JSON",
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioRun,
+    responses: { 200: file('application/json', 'The changes: per row, field, before, after and severity') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/portfolios/:id/runs/:run/changes.csv': {
+    summary: "A run's change report as CSV",
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioRun,
+    responses: { 200: file('text/csv', 'The changes, one per line') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+  'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {
+    summary: "Delivery attempts of a run's portfolio.changes webhook",
+    tags: ['Webhooks'],
+    security: 'customer',
+    params: portfolioRun,
+    responses: { 200: envelope('portfolios.webhook_deliveries', WebhookDeliveriesShape.extend({ run_id: z.string() })) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
+};
