@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
-import { driftPhase } from '../../src/sources/sandbox/drift.js';
-import { launchChromium } from '../helpers/browser.js';
+import { addDays, dayNumber, todayAt } from '../../src/sources/sandbox/calendar.js';
+import { driftPhase, driftPhaseOn, isoWeekOf, type DriftPhase } from '../../src/sources/sandbox/drift.js';
+import { describeBrowser, launchChromium } from '../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,6 +23,38 @@ const QUICK_GSTINS = ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1', '08ABHPJ6254M1Z8', '
 const SLOW_GSTINS = ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10'].map((state) => makeGstin(state, 'ZZZCZ5030Z', '1'));
 
 /**
+ * Days from `today` (an IST date) to the first Wednesday, `from` days on or later, whose ISO week
+ * has the drifting scenarios in `phase` (drift.ts, the server's own phase function). Mid-week, so
+ * a run that crosses midnight stays in the same week; by absolute offset, so ISO years with a
+ * week 53 (an odd week followed by week 1, also odd) need no special case.
+ */
+function wednesdayOffset(today: string, phase: DriftPhase, from = 0): number {
+  for (let days = from; ; days++) {
+    const date = addDays(today, days);
+    if (dayNumber(date) - dayNumber(isoWeekOf(date).monday) === 2 && driftPhaseOn(date) === phase) return days;
+  }
+}
+
+describe('the sandbox weeks the portfolio runs are set to', () => {
+  it('are a Wednesday of an even ISO week and then of the next odd one, across a week 53 too', () => {
+    const runs = (today: string) => {
+      const even = wednesdayOffset(today, 'even');
+      const odd = wednesdayOffset(today, 'odd', even + 1);
+      return [addDays(today, even), addDays(today, odd)];
+    };
+    expect(runs('2026-11-18')).toEqual(['2026-11-25', '2026-12-02']); // weeks 48 and 49
+    expect(runs('2026-12-20')).toEqual(['2026-12-23', '2026-12-30']); // weeks 52 and 53
+    // Week 53 of 2026 and week 1 of 2027 are both odd: the even run waits for week 2.
+    expect(runs('2026-12-28')).toEqual(['2027-01-13', '2027-01-20']);
+    expect(runs('2027-01-03')).toEqual(['2027-01-13', '2027-01-20']);
+    for (let day = 0; day < 800; day++) {
+      const [even, odd] = runs(addDays('2026-01-01', day)) as [string, string];
+      expect([driftPhaseOn(even), driftPhaseOn(odd), dayNumber(odd) - dayNumber(even)]).toEqual(['even', 'odd', 7]);
+    }
+  });
+});
+
+/**
  * The web console end to end: a real server process, headless Chromium (Debian's, through
  * playwright-core) driving the pages a customer uses. Each main screen is saved as a PNG under
  * test/browser/screenshots/.
@@ -33,6 +66,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
   let page: Page;
   let dataDir: string;
   let account: { account_id: string; sandbox_key: string };
+  let completedJobId = '';
   const pageErrors: string[] = [];
   const requests: { url: string; authorization: string | undefined }[] = [];
 
@@ -43,7 +77,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return response.json();
+    return response.status === 204 ? undefined : response.json();
   };
   const shot = (target: Page, name: string) => target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const activeId = (target: Page) => target.evaluate('document.activeElement ? document.activeElement.id : ""') as Promise<string>;
@@ -84,6 +118,14 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     page = await context.newPage();
     watch(page);
   }, 60_000);
+
+  // A failing test says which browser it drove: a Chromium that playwright-core does not support
+  // fails in odd ways, and the Debian package moves on its own.
+  beforeEach((context) => {
+    context.onTestFailed(() => {
+      console.error(`Browser: ${browser ? describeBrowser(browser) : 'not launched'}; page at ${page?.url() ?? '(none)'}`);
+    });
+  });
 
   afterAll(async () => {
     await browser?.close().catch(() => {});
@@ -166,6 +208,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.click('#job-submit');
     await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
     await page.getByTestId('job-status').filter({ hasText: 'Completed' }).waitFor({ timeout: 30_000 });
+    completedJobId = page.url().split('/').pop()!;
 
     await expect(page.getByTestId('job-percent').textContent()).resolves.toBe('100%');
     await expect(page.getByTestId('count-ok').locator('.stat-value').textContent()).resolves.toBe('97');
@@ -205,7 +248,8 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
 
     await page.getByTestId('job-status').filter({ hasText: 'Running' }).waitFor({ timeout: 10_000 });
     await page.locator('.live-badge').waitFor({ state: 'visible' });
-    await expect(page.getByTestId('job-eta').textContent()).resolves.toMatch(/left|Estimating|Almost done/);
+    // formatEta's words for a running job: no estimate yet, under 5 s, or "About 12 s left".
+    await expect(page.getByTestId('job-eta').textContent()).resolves.toMatch(/^(Estimating…|A few seconds left|About \d+ (s|min)( \d+ s)? left)$/);
     await expect(page.getByTestId('download-csv').isDisabled()).resolves.toBe(true);
     await shot(page, '05-job-running');
 
@@ -230,6 +274,44 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await shot(page, '06-jobs');
   });
 
+  it('stops following a job the service no longer has (404) and says so, rather than retrying for ever', async () => {
+    // The job page opens on a running job; then its stream breaks (503: try again) and the
+    // status call finds the job gone (404, as after retention removed it): that is final.
+    const calls = { status: 0, stream: 0 };
+    const notFound = { success: false, error: { code: 'NOT_FOUND', message: `There is no job ${completedJobId}` }, request_id: 'req_test' };
+    const statusRoute = async (route: Route) => {
+      calls.status += 1;
+      if (calls.status > 1) return route.fulfill({ status: 404, json: notFound });
+      const response = await route.fetch();
+      const answer = (await response.json()) as { data: Record<string, unknown> };
+      answer.data = { ...answer.data, status: 'running', finished_at: null, results: null, eta_seconds: null };
+      return route.fulfill({ response, json: answer });
+    };
+    const streamRoute = (route: Route) => {
+      calls.stream += 1;
+      return route.fulfill({ status: 503, json: { success: false, error: { code: 'SERVICE_UNAVAILABLE', message: 'Try again', retryable: true } } });
+    };
+    await page.route(`**/v1/bulk/jobs/${completedJobId}`, statusRoute);
+    await page.route(`**/v1/bulk/jobs/${completedJobId}/events`, streamRoute);
+    try {
+      await page.evaluate(`location.hash = '#/jobs/${completedJobId}'`);
+      await page.getByTestId('job-status').filter({ hasText: 'Running' }).waitFor();
+      await page.getByText('No such job', { exact: true }).waitFor({ timeout: 10_000 });
+      await page.getByText('It may have been removed after its retention period.').waitFor();
+      expect(calls).toEqual({ status: 2, stream: 1 });
+      await expect(page.getByTestId('job-status').count()).resolves.toBe(0);
+      await expect(page.locator('#job-cancel').isHidden()).resolves.toBe(true);
+      await expect(page.locator('.live-badge').isHidden()).resolves.toBe(true);
+      // Nothing more is asked afterwards (the page used to open the stream again at once, then poll every 2 s).
+      await page.waitForTimeout(1_000);
+      expect(calls).toEqual({ status: 2, stream: 1 });
+      await shot(page, '16-job-gone');
+    } finally {
+      await page.unroute(`**/v1/bulk/jobs/${completedJobId}`, statusRoute);
+      await page.unroute(`**/v1/bulk/jobs/${completedJobId}/events`, streamRoute);
+    }
+  });
+
   it('creates a portfolio, runs it twice a sandbox week apart and shows its change report', async () => {
     await page.getByRole('link', { name: 'Portfolios', exact: true }).click();
     await page.getByText('No portfolios yet').waitFor();
@@ -242,14 +324,19 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Key suppliers' }).waitFor();
     await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('5');
 
-    // The first run in an even ISO week (records as stored), the second in an odd one (drifted):
-    // that direction brings high-severity changes (README "Portfolios").
-    const clock = (await admin('GET', `/admin/v1/accounts/${account.account_id}/sandbox-clock`)) as { sandbox_now: string };
-    if (driftPhase(new Date(clock.sandbox_now)) === 'odd') await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { advance_days: 7 });
+    // The first run on a Wednesday of an even ISO week (records as stored), the second on the
+    // Wednesday of the next odd week (drifted): that direction brings high-severity changes
+    // (README "Portfolios"). The sandbox clock is set by absolute offsets from today.
+    const setClock = async (offsetDays: number, phase: DriftPhase) => {
+      const clock = (await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { offset_days: offsetDays })) as { sandbox_now: string };
+      expect(driftPhase(new Date(clock.sandbox_now)), `sandbox clock at ${clock.sandbox_now}`).toBe(phase);
+    };
+    const today = todayAt(new Date());
+    const evenWednesday = wednesdayOffset(today, 'even');
+    await setClock(evenWednesday, 'even');
     await page.click('#pf-run');
     await page.getByText('Baseline (first run)').waitFor({ timeout: 30_000 });
-    // A week later on the account's sandbox clock, the drifting scenarios are in their other phase.
-    await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { advance_days: 7 });
+    await setClock(wednesdayOffset(today, 'odd', evenWednesday + 1), 'odd');
     await page.click('#pf-run');
     const viewChanges = page.getByTestId('view-changes');
     await viewChanges.waitFor({ timeout: 30_000 });
@@ -337,6 +424,45 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
       await shot(small, '15-narrow-job');
     } finally {
       await narrow.close();
+    }
+  });
+
+  it('signs out when the key is revoked, and the sign-in page says the key was refused', async () => {
+    const issued = (await admin('POST', `/admin/v1/accounts/${account.account_id}/keys`, { environment: 'sandbox' })) as { key_id: string; api_key: string };
+    const other = await browser!.newContext({ viewport: { width: 1280, height: 860 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    try {
+      const tab = await other.newPage();
+      watch(tab);
+      await signIn(tab, issued.api_key);
+      await tab.getByTestId('wallet-available').waitFor();
+      await admin('DELETE', `/admin/v1/keys/${issued.key_id}`);
+
+      // The wallet's two calls are both refused. Their answers are handed to the page together,
+      // as happens when both arrive before the first sign-out's navigation has rendered.
+      await tab.evaluate(`{
+        const realFetch = window.fetch.bind(window);
+        const waiting = [];
+        window.fetch = (input, init) => {
+          if (!String(input).startsWith('/v1/wallet')) return realFetch(input, init);
+          return new Promise((resolve, reject) => {
+            waiting.push({ input, init, resolve, reject });
+            if (waiting.length < 2) return;
+            Promise.allSettled(waiting.map((call) => realFetch(call.input, call.init))).then((answers) => {
+              answers.forEach((answer, i) => (answer.status === 'fulfilled' ? waiting[i].resolve(answer.value) : waiting[i].reject(answer.reason)));
+            });
+          });
+        };
+      }`);
+      await tab.getByRole('button', { name: 'Refresh' }).click();
+
+      await tab.getByRole('heading', { level: 1, name: 'Sign in to the console' }).waitFor();
+      // Once every sign-out and render has run, the page still says why.
+      await tab.waitForTimeout(300);
+      await expect(tab.getByText('The API key was refused: it may have been revoked.').count()).resolves.toBe(1);
+      await expect(tab.evaluate('sessionStorage.length')).resolves.toBe(0);
+      await shot(tab, '17-key-revoked');
+    } finally {
+      await other.close();
     }
   });
 

@@ -1,4 +1,5 @@
 import { accessSync, constants, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
@@ -37,7 +38,31 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
-/** Headless Chromium; /dev/shm is small in containers, so its shared memory goes to /tmp. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium(), headless: true, args: ['--disable-dev-shm-usage'] });
+/** The playwright-core version in use: a Chromium much newer or older than it supports is a likely cause of odd failures. */
+export function playwrightVersion(): string {
+  return (createRequire(import.meta.url)('playwright-core/package.json') as { version: string }).version;
+}
+
+/** "Chromium 131.0.6778.85 (/usr/bin/chromium), playwright-core 1.49.0", for a failing test's log. */
+export function describeBrowser(browser: Browser | undefined, executable = browser ? launchedFrom.get(browser) : undefined): string {
+  const chromiumPart = browser ? `Chromium ${browser.version()}` : 'Chromium (not launched)';
+  return `${chromiumPart}${executable ? ` (${executable})` : ''}, playwright-core ${playwrightVersion()}`;
+}
+
+const launchedFrom = new WeakMap<Browser, string>();
+
+/**
+ * Headless Chromium; /dev/shm is small in containers, so its shared memory goes to /tmp. A
+ * launch that fails says which executable and which playwright-core were tried.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = findChromium();
+  try {
+    const browser = await chromium.launch({ executablePath, headless: true, args: ['--disable-dev-shm-usage'] });
+    launchedFrom.set(browser, executablePath);
+    return browser;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Could not launch ${describeBrowser(undefined, executablePath)}: ${reason}`, { cause: error });
+  }
 }

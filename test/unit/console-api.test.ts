@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, createApi } from '../../src/console/public/js/api.js';
 import { parseHash, sectionOf } from '../../src/console/public/js/router.js';
-import { forgetKey, keyEnvironment, keyProblem, storedKey, storeKey, type KeyStorage } from '../../src/console/public/js/session.js';
+import { createSignOut, forgetKey, keyEnvironment, keyProblem, storedKey, storeKey, type KeyStorage } from '../../src/console/public/js/session.js';
 
 const KEY = 'bv_test_abcdefghijkl_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
 
@@ -109,6 +109,45 @@ describe('the console session', () => {
     forgetKey(storage);
     expect(storedKey(storage)).toBeNull();
     expect(storage.items.size).toBe(0);
+  });
+
+  it('signs out once when several calls are refused together, so the sign-in page keeps the "key was refused" message', async () => {
+    const storage = memoryStorage();
+    storeKey(KEY, storage);
+    // The shell (app.js) as it works in the browser: a flash message the next render uses up,
+    // and navigate() that renders at once when the hash is already the target, else on the
+    // later hashchange.
+    let hash = '#/wallet';
+    let flashed: string | undefined;
+    const renders: (string | undefined)[] = [];
+    const render = () => {
+      renders.push(flashed);
+      flashed = undefined;
+    };
+    const pending: Promise<void>[] = [];
+    const navigate = (target: string) => {
+      if (hash === target) return render();
+      hash = target;
+      pending.push(new Promise<void>((resolve) => setTimeout(resolve, 0)).then(render));
+    };
+    const signOut = createSignOut<string>({ flash: (message) => void (flashed = message ?? 'Signed out'), navigate, storage });
+    const api = createApi({
+      getKey: () => storedKey(storage),
+      onUnauthorized: () => signOut('The API key was refused'),
+      fetchImpl: async () => new Response(JSON.stringify({ success: false, error: { code: 'AUTH_INVALID_KEY', message: 'revoked' } }), { status: 401, headers: { 'content-type': 'application/json' } }),
+    });
+
+    // The wallet page's two calls, both refused before the first navigation renders.
+    const answers = await Promise.allSettled([api.get('/v1/wallet'), api.get('/v1/wallet/ledger?limit=25')]);
+    expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    await Promise.all(pending);
+
+    expect(storedKey(storage)).toBeNull();
+    expect(hash).toBe('#/signin');
+    expect(renders).toEqual(['The API key was refused']);
+    // With no key left, signing out again changes nothing.
+    expect(signOut()).toBe(false);
+    expect(renders).toHaveLength(1);
   });
 });
 

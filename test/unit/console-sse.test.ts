@@ -58,4 +58,36 @@ describe('the console SSE frame parser', () => {
     await readEventStream(new Response(body, { headers: { 'content-type': 'text/event-stream' } }), (event) => events.push(event));
     expect(events).toEqual([{ event: 'finished', data: '{"name":"₹ vendors"}', id: '' }]);
   });
+
+  it('cancels the body (closing the connection) and rejects when the event handler throws', async () => {
+    const cancelled: unknown[] = [];
+    let pulls = 0;
+    // A stream that never ends by itself, like a job's events while it runs.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        controller.enqueue(new TextEncoder().encode(`event: progress\ndata: ${pulls === 1 ? 'not json' : '{}'}\n\n`));
+      },
+      cancel(reason) {
+        cancelled.push(reason);
+      },
+    });
+    const response = new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+    await expect(readEventStream(response, (event) => JSON.parse(event.data))).rejects.toThrow(SyntaxError);
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toBeInstanceOf(SyntaxError);
+    // The lock is released and the body is closed: nothing is left to read.
+    expect(body.locked).toBe(false);
+    await expect(body.getReader().read()).resolves.toEqual({ done: true, value: undefined });
+  });
+
+  it('rejects with the read error when the stream breaks, without a second failure from the cancel', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('event: progress\ndata: {}\n\n'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    await expect(readEventStream(new Response(body), () => {})).rejects.toThrow('network error');
+  });
 });

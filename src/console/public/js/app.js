@@ -2,7 +2,7 @@
 import { createApi } from './api.js';
 import { banner, clear, errorBanner, h } from './dom.js';
 import { parseHash, sectionOf } from './router.js';
-import { forgetKey, keyEnvironment, storeKey, storedKey } from './session.js';
+import { createSignOut, keyEnvironment, storeKey, storedKey } from './session.js';
 import { changesView } from './views/changes.js';
 import { isAbort, pageHeader } from './views/common.js';
 import { jobView } from './views/job.js';
@@ -50,11 +50,13 @@ function navigate(hash) {
   else location.hash = hash;
 }
 
-function signOut(message) {
-  forgetKey();
-  flashed = message ?? { kind: 'success', title: 'Signed out', message: 'Your key was removed from this tab.' };
-  navigate('#/signin');
-}
+// Several calls refused at once (a revoked key) sign out once, so the first one's message is shown.
+const signOut = createSignOut({
+  flash: (message) => {
+    flashed = message ?? { kind: 'success', title: 'Signed out', message: 'Your key was removed from this tab.' };
+  },
+  navigate,
+});
 
 const api = createApi({
   getKey: storedKey,
@@ -143,7 +145,10 @@ function render() {
   window.scrollTo(0, 0);
 }
 
-document.getElementById('sign-out').addEventListener('click', () => signOut());
+document.getElementById('sign-out').addEventListener('click', () => {
+  // With no key left to forget (storage cleared elsewhere) there is still the sign-in page to go to.
+  if (!signOut()) navigate('#/signin');
+});
 // The skip link moves focus without touching the hash (which holds the route).
 document.querySelector('.skip-link').addEventListener('click', (event) => {
   event.preventDefault();

@@ -9,3 +9,8 @@ export function keyProblem(key: unknown): string | null;
 export function storedKey(storage?: KeyStorage): string | null;
 export function storeKey(key: string, storage?: KeyStorage): void;
 export function forgetKey(storage?: KeyStorage): void;
+export function createSignOut<M>(options: {
+  flash: (message: M | undefined) => void;
+  navigate: (hash: string) => void;
+  storage?: KeyStorage;
+}): (message?: M) => boolean;

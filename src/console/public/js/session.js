@@ -40,3 +40,20 @@ export function forgetKey(storage = globalThis.sessionStorage) {
     // Storage that cannot be written holds nothing to forget.
   }
 }
+
+/**
+ * Sign-out, once per signed-in key. A screen that makes several calls gets several 401s when
+ * its key is revoked, and each asks to sign out; only the first (the key is still stored)
+ * forgets the key, leaves `message` for the sign-in page and goes there. The later ones find no
+ * key and do nothing: they would otherwise render the sign-in page at once, using the message
+ * up, before the first one's navigation renders it again without. Returns whether it signed out.
+ */
+export function createSignOut({ flash, navigate, storage }) {
+  return function signOut(message) {
+    if (storedKey(storage) === null) return false;
+    forgetKey(storage);
+    flash(message);
+    navigate('#/signin');
+    return true;
+  };
+}

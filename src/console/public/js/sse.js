@@ -68,7 +68,9 @@ export function createSseParser(onEvent) {
 
 /**
  * Reads a `text/event-stream` Response body to its end, calling `onEvent` for each event.
- * Resolves when the server ends the stream; rejects when it breaks (or `signal` aborts the fetch).
+ * Resolves when the server ends the stream; rejects when it breaks (or `signal` aborts the
+ * fetch) or when `onEvent` throws. Then the body is cancelled, so the connection is closed
+ * rather than left open, unread, until the server ends it.
  */
 export async function readEventStream(response, onEvent) {
   if (!response.body) throw new Error('The event stream has no body');
@@ -83,6 +85,10 @@ export async function readEventStream(response, onEvent) {
     }
     parser.push(decoder.decode());
     parser.end();
+  } catch (error) {
+    // A stream that already failed rejects the cancel too: nothing is left to close.
+    await reader.cancel(error).catch(() => {});
+    throw error;
   } finally {
     reader.releaseLock();
   }

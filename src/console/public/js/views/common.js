@@ -1,4 +1,5 @@
 // Pieces every screen uses: the page heading (focused on each route change) and error handling.
+import { OPERATIONS } from '../catalog.js';
 import { errorBanner, h, setChildren } from '../dom.js';
 
 /** The page's h1 (tabindex -1 so the router can move focus to it) with an optional line and actions. */
@@ -41,6 +42,23 @@ export function sleep(ms, signal) {
   });
 }
 
+/**
+ * Whether a failed call is worth trying again: a network error or a broken stream (no HTTP
+ * status), a 5xx, 408 or 429. Any other 4xx (401, 403, 404 after retention removed a job…)
+ * will answer the same however often it is asked.
+ */
+export function isRetryable(error) {
+  const status = error?.status;
+  if (typeof status !== 'number') return true;
+  return !(status >= 400 && status < 500) || status === 408 || status === 429;
+}
+
+/** The wait before retry number `attempt` (1, 2, …): 2 s, doubling, at most `maxMs`. */
+export function retryDelay(attempt, { baseMs = 2000, maxMs = 30_000 } = {}) {
+  const n = Math.max(1, Math.floor(attempt));
+  return Math.min(maxMs, baseMs * 2 ** Math.min(n - 1, 20));
+}
+
 /** Runs an async action from a button, disabling it meanwhile and showing a busy label. */
 export async function busy(buttonEl, busyLabel, action) {
   const label = buttonEl.textContent;
@@ -56,20 +74,47 @@ export async function busy(buttonEl, busyLabel, action) {
   }
 }
 
-/** The operations, their paths and list prices (paise), in the interface document's words. */
-export const OPERATIONS = [
-  { api: 'gst.verify', label: 'GST Verify', path: '/v1/gst/verify', pricePaise: 75, columns: ['gstin'] },
-  { api: 'gst.returns', label: 'GST Returns', path: '/v1/gst/returns', pricePaise: 100, columns: ['gstin'], optional: ['periods'] },
-  { api: 'gst.by_pan', label: 'GST by PAN', path: '/v1/gst/by-pan', pricePaise: 100, columns: ['pan'] },
-  { api: 'pan.verify', label: 'PAN Verify', path: '/v1/pan/verify', pricePaise: 200, columns: ['pan'], optional: ['name'] },
-  { api: 'mca.company', label: 'Company', path: '/v1/mca/company', pricePaise: 350, columns: ['cin', 'llpin'] },
-  { api: 'mca.search', label: 'Company Search', path: '/v1/mca/search', pricePaise: 350, columns: ['name'] },
-  { api: 'mca.cin_to_pan', label: 'CIN ↔ PAN', path: '/v1/mca/cin-to-pan', pricePaise: 350, columns: ['cin', 'pan'] },
-  { api: 'mca.directors', label: 'Directors', path: '/v1/mca/directors', pricePaise: 400, columns: ['cin', 'llpin'] },
-  { api: 'mca.din', label: 'DIN Lookup', path: '/v1/mca/din', pricePaise: 400, columns: ['din'] },
-  { api: 'business360', label: 'Business360', path: '/v1/business360', pricePaise: 1000, columns: ['gstin', 'cin', 'pan'], optional: ['include'] },
-];
-
+/** An operation's name in the interface document's words (its api identifier when unknown). */
 export function operationLabel(api) {
   return OPERATIONS.find((op) => op.api === api)?.label ?? api;
+}
+
+/**
+ * A button that asks for a second click before it acts (cancel a job, delete a portfolio). The
+ * first click arms it: its label becomes `confirmLabel` for `timeoutMs`, then goes back. A second
+ * click in that time clears the timer and runs `action` through busy(). An action that throws
+ * has failed: `onError(error)` shows why (an abort, the screen being left, is not a failure).
+ * Either way the button ends disarmed with its own label, so a failed attempt never leaves it
+ * saying "Click again…" and the next click asks again. It also disarms when `signal` aborts.
+ */
+export function confirmButton(buttonEl, { confirmLabel, busyLabel, action, onError, timeoutMs = 5000, signal }) {
+  const label = buttonEl.textContent;
+  let timer = null;
+  function disarm() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    delete buttonEl.dataset.confirm;
+    buttonEl.textContent = label;
+  }
+  buttonEl.addEventListener('click', async () => {
+    if (buttonEl.disabled) return;
+    if (timer === null) {
+      buttonEl.dataset.confirm = 'yes';
+      buttonEl.textContent = confirmLabel;
+      timer = setTimeout(disarm, timeoutMs);
+      return;
+    }
+    disarm();
+    try {
+      await busy(buttonEl, busyLabel, action);
+    } catch (error) {
+      if (isAbort(error)) return;
+      if (!onError) throw error;
+      onError(error);
+    } finally {
+      disarm();
+    }
+  });
+  signal?.addEventListener('abort', disarm, { once: true });
+  return buttonEl;
 }

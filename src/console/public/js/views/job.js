@@ -1,6 +1,6 @@
 import { banner, button, card, clear, errorBanner, h, loading, pill, saveBlob, setChildren, stat } from '../dom.js';
 import { formatCount, formatDateTime, formatDuration, formatEta, formatInr, jobProgress } from '../format.js';
-import { busy, isAbort, operationLabel, pageHeader, sleep } from './common.js';
+import { busy, confirmButton, isAbort, isRetryable, operationLabel, pageHeader, retryDelay, sleep } from './common.js';
 
 const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
@@ -31,9 +31,11 @@ export function jobView(main, ctx) {
   const downloads = h('div', { class: 'downloads' });
   const downloadError = h('div', {});
   const note = h('div', {});
+  const cancelError = h('div', {});
+  const connection = h('div', { 'data-testid': 'job-connection' });
 
   const progressCard = card('Progress', { id: 'progress-title' },
-    h('div', { class: 'progress-head' }, progressLabel, percentText), bar, etaText, counts, note);
+    h('div', { class: 'progress-head' }, progressLabel, percentText), bar, etaText, counts, note, cancelError, connection);
   const resultsCard = card('Results', { subtitle: 'One row per input row, in upload order, with the input columns carried through.' }, downloads, downloadError);
   const moneyCard = card('Money', { subtitle: 'The maximum cost is held at upload; each successful row is charged once; the rest is released.' }, moneyStats);
   const timeCard = card('Timeline', {}, timeline);
@@ -130,35 +132,40 @@ export function jobView(main, ctx) {
     announce(job, percent);
   }
 
-  cancelButton.addEventListener('click', () => {
-    if (cancelButton.dataset.confirm !== 'yes') {
-      cancelButton.dataset.confirm = 'yes';
-      cancelButton.textContent = 'Click again to cancel';
-      setTimeout(() => {
-        cancelButton.dataset.confirm = '';
-        cancelButton.textContent = 'Cancel job';
-      }, 5000);
-      return;
-    }
-    busy(cancelButton, 'Cancelling…', async () => {
-      try {
-        update((await ctx.api.post(`/v1/bulk/jobs/${jobId}/cancel`, {}, { signal: ctx.signal })).data);
-      } catch (error) {
-        if (!isAbort(error)) setChildren(note, errorBanner(error));
-      }
-    });
+  confirmButton(cancelButton, {
+    confirmLabel: 'Click again to cancel',
+    busyLabel: 'Cancelling…',
+    signal: ctx.signal,
+    action: async () => {
+      update((await ctx.api.post(`/v1/bulk/jobs/${jobId}/cancel`, {}, { signal: ctx.signal })).data);
+      clear(cancelError);
+    },
+    onError: (error) => setChildren(cancelError, errorBanner(error, { title: 'The job was not cancelled' })),
   });
+
+  /** The job cannot be shown (any more): gone (404, e.g. removed after retention), or not this key's to read. */
+  function endWithError(error) {
+    liveBadge.hidden = true;
+    cancelButton.hidden = true;
+    clear(statusSlot);
+    setChildren(body, errorBanner(error, error.code === 'NOT_FOUND'
+      ? { title: 'No such job', extra: h('p', {}, last ? 'It may have been removed after its retention period. ' : '', h('a', { href: '#/jobs' }, 'Back to the job list')) }
+      : {}));
+  }
 
   async function follow() {
     let job;
     try {
       job = (await ctx.api.get(`/v1/bulk/jobs/${jobId}`, { signal: ctx.signal })).data;
     } catch (error) {
-      if (!isAbort(error)) setChildren(body, errorBanner(error, error.code === 'NOT_FOUND' ? { title: 'No such job', extra: h('p', {}, h('a', { href: '#/jobs' }, 'Back to the job list')) } : {}));
+      if (!isAbort(error)) endWithError(error);
       return;
     }
     update(job);
-    // The stream ends after its "finished" event; if it breaks first, poll until the job ends.
+    // The stream ends after its "finished" event. If it breaks first, poll the job and open the
+    // stream again; while the service cannot be reached (network, 5xx, 429) wait longer each time,
+    // up to retryDelay's cap. An answer that will not change (404, 401, 403…) ends the page.
+    let failures = 0;
     while (!FINISHED.has(last.status) && !ctx.signal.aborted) {
       try {
         liveBadge.hidden = false;
@@ -167,15 +174,30 @@ export function jobView(main, ctx) {
         }, { signal: ctx.signal });
       } catch (error) {
         if (isAbort(error)) return;
+        if (!isRetryable(error)) {
+          endWithError(error);
+          return;
+        }
       } finally {
         liveBadge.hidden = true;
       }
       if (FINISHED.has(last.status) || ctx.signal.aborted) break;
-      await sleep(2000, ctx.signal);
+      await sleep(retryDelay(failures + 1), ctx.signal);
+      if (ctx.signal.aborted) return;
       try {
         update((await ctx.api.get(`/v1/bulk/jobs/${jobId}`, { signal: ctx.signal })).data);
+        failures = 0;
+        clear(connection);
       } catch (error) {
         if (isAbort(error)) return;
+        if (!isRetryable(error)) {
+          endWithError(error);
+          return;
+        }
+        failures += 1;
+        const wait = formatDuration(retryDelay(failures + 1) / 1000);
+        setChildren(connection, banner('warning', 'Lost contact with the service',
+          h('p', {}, `${String(error.message ?? error).replace(/\.?$/, '.')} Trying again in ${wait}; the job goes on running meanwhile.`)));
       }
     }
   }

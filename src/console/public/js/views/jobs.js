@@ -1,6 +1,7 @@
+import { OPERATIONS } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr, formatPaise, jobProgress } from '../format.js';
-import { OPERATIONS, busy, every, operationLabel, pageHeader, showError } from './common.js';
+import { busy, every, operationLabel, pageHeader, showError } from './common.js';
 
 function columnsHint(op) {
   const needs = op.columns.map((c) => h('code', {}, c));

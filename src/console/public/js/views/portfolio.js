@@ -1,6 +1,6 @@
 import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr } from '../format.js';
-import { busy, every, isAbort, operationLabel, pageHeader } from './common.js';
+import { busy, confirmButton, every, isAbort, operationLabel, pageHeader } from './common.js';
 import { rowsFromText, rowsResultBanner, scheduleText } from './portfolios.js';
 
 const ROWS_SHOWN = 200;
@@ -189,25 +189,16 @@ export function portfolioView(main, ctx) {
     }
   }));
 
-  deleteButton.addEventListener('click', () => {
-    if (deleteButton.dataset.confirm !== 'yes') {
-      deleteButton.dataset.confirm = 'yes';
-      deleteButton.textContent = 'Click again to delete';
-      setTimeout(() => {
-        deleteButton.dataset.confirm = '';
-        deleteButton.textContent = 'Delete';
-      }, 5000);
-      return;
-    }
-    busy(deleteButton, 'Deleting…', async () => {
-      try {
-        await ctx.api.del(`/v1/portfolios/${portfolioId}`, { signal: ctx.signal });
-        ctx.flash({ kind: 'success', title: 'Portfolio deleted', message: `${portfolio?.name ?? portfolioId} will not run again. Its past runs and reports stay available until retention.` });
-        ctx.navigate('#/portfolios');
-      } catch (error) {
-        if (!isAbort(error)) setChildren(notices, errorBanner(error));
-      }
-    });
+  confirmButton(deleteButton, {
+    confirmLabel: 'Click again to delete',
+    busyLabel: 'Deleting…',
+    signal: ctx.signal,
+    action: async () => {
+      await ctx.api.del(`/v1/portfolios/${portfolioId}`, { signal: ctx.signal });
+      ctx.flash({ kind: 'success', title: 'Portfolio deleted', message: `${portfolio?.name ?? portfolioId} will not run again. Its past runs and reports stay available until retention.` });
+      ctx.navigate('#/portfolios');
+    },
+    onError: (error) => setChildren(notices, errorBanner(error)),
   });
 
   (async () => {

@@ -1,18 +1,12 @@
+import { DEFAULT_TZ, NAMED_SCHEDULES, PORTFOLIO_OPERATIONS, namedScheduleText } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime } from '../format.js';
 import { busy, operationLabel, pageHeader, showError } from './common.js';
 
-export const PORTFOLIO_OPERATIONS = [
-  { api: 'gst.verify', label: 'GST Verify', hint: 'GST status, cancellation date, names and taxpayer type' },
-  { api: 'gst.returns', label: 'GST Returns', hint: 'return filing per period: a GSTR-1 or GSTR-3B not filed' },
-  { api: 'business360', label: 'Business360', hint: 'GST, returns, company status, directors’ DINs and the risk level with its flags' },
-];
-
-const SCHEDULE_TEXT = { daily: 'Daily, 06:00 IST', weekly: 'Weekly, Mon 06:00 IST', monthly: 'Monthly, 1st 06:00 IST' };
-
 export function scheduleText(schedule) {
-  if (schedule?.every && SCHEDULE_TEXT[schedule.every]) return SCHEDULE_TEXT[schedule.every];
-  if (schedule?.cron) return `cron ${schedule.cron} (${schedule.tz ?? 'Asia/Kolkata'})`;
+  const named = schedule?.every ? namedScheduleText(schedule.every) : null;
+  if (named) return named;
+  if (schedule?.cron) return `cron ${schedule.cron} (${schedule.tz ?? DEFAULT_TZ})`;
   return '—';
 }
 
@@ -50,12 +44,10 @@ export function portfoliosView(main, ctx) {
   operation.addEventListener('change', showOperationHint);
   showOperationHint();
   const schedule = h('select', { id: 'pf-schedule', name: 'schedule', class: 'input' },
-    h('option', { value: 'daily' }, SCHEDULE_TEXT.daily),
-    h('option', { value: 'weekly', selected: true }, SCHEDULE_TEXT.weekly),
-    h('option', { value: 'monthly' }, SCHEDULE_TEXT.monthly),
+    Object.keys(NAMED_SCHEDULES).map((every) => h('option', { value: every, selected: every === 'weekly' }, namedScheduleText(every))),
     h('option', { value: 'cron' }, 'Custom (cron expression)…'));
   const cron = h('input', { id: 'pf-cron', name: 'cron', type: 'text', class: 'input input-mono', placeholder: '30 7 * * 1-5', autocomplete: 'off' });
-  const tz = h('input', { id: 'pf-tz', name: 'tz', type: 'text', class: 'input', value: 'Asia/Kolkata', autocomplete: 'off' });
+  const tz = h('input', { id: 'pf-tz', name: 'tz', type: 'text', class: 'input', value: DEFAULT_TZ, autocomplete: 'off' });
   const cronFields = h('div', { class: 'form-row', hidden: true }, field('Cron (5 fields)', cron, { hint: 'At most hourly.' }), field('Time zone', tz));
   schedule.addEventListener('change', () => {
     cronFields.hidden = schedule.value !== 'cron';

@@ -1,83 +1,8 @@
+import { B360_MODULES, EXAMPLES, FORMS, OPERATIONS } from '../catalog.js';
 import { banner, card, clear, errorBanner, h, pill, setChildren, uid } from '../dom.js';
 import { formatInr, formatPaise } from '../format.js';
 import { recordHeadline, renderBusiness360, renderRecord } from '../record.js';
-import { OPERATIONS, busy, isAbort, pageHeader } from './common.js';
-
-const LLPIN = /^[A-Z]{3}-\d{4}$/i;
-const MODULES = [
-  ['gst', 'GST registration'], ['gst_returns', 'GST returns'], ['pan', 'PAN'], ['company', 'Company'], ['directors', 'Directors'], ['cin_pan', 'CIN ↔ PAN'],
-];
-
-/** Each operation's inputs and how they become the request body. */
-export const FORMS = {
-  'gst.verify': {
-    fields: [{ name: 'gstin', label: 'GSTIN', placeholder: '27AAPFU0939F1ZV', mono: true }],
-    body: (v) => ({ gstin: v.gstin }),
-  },
-  'gst.returns': {
-    fields: [
-      { name: 'gstin', label: 'GSTIN', placeholder: '27AAJCS4821K1Z1', mono: true },
-      { name: 'periods', label: 'Periods', type: 'number', min: 1, max: 12, value: '12', optional: true, hint: 'Latest 1 to 12 return periods.' },
-    ],
-    body: (v) => ({ gstin: v.gstin, ...(v.periods ? { periods: Number(v.periods) } : {}) }),
-  },
-  'gst.by_pan': {
-    fields: [{ name: 'pan', label: 'PAN', placeholder: 'AAACV7781R', mono: true }],
-    body: (v) => ({ pan: v.pan }),
-  },
-  'pan.verify': {
-    fields: [
-      { name: 'pan', label: 'PAN', placeholder: 'ABCPV1234D', mono: true },
-      { name: 'name', label: 'Name to match', placeholder: 'Rahul Kumar Verma', optional: true, hint: 'Compared with the full name on record; the answer masks an individual’s name.' },
-    ],
-    body: (v) => ({ pan: v.pan, ...(v.name ? { name: v.name } : {}) }),
-  },
-  'mca.company': {
-    fields: [{ name: 'id', label: 'CIN or LLPIN', placeholder: 'U10611MH2011PTC221847', mono: true }],
-    body: (v) => (LLPIN.test(v.id) ? { llpin: v.id } : { cin: v.id }),
-  },
-  'mca.search': {
-    fields: [
-      { name: 'name', label: 'Company name', placeholder: 'kaveri logistics' },
-      { name: 'limit', label: 'Results', type: 'number', min: 1, max: 20, value: '5', optional: true },
-    ],
-    body: (v) => ({ name: v.name, ...(v.limit ? { limit: Number(v.limit) } : {}) }),
-  },
-  'mca.cin_to_pan': {
-    fields: [{ name: 'id', label: 'CIN, or a company or LLP PAN', placeholder: 'U10611MH2011PTC221847', mono: true }],
-    body: (v) => (v.id.length <= 10 ? { pan: v.id } : { cin: v.id }),
-  },
-  'mca.directors': {
-    fields: [{ name: 'id', label: 'CIN or LLPIN', placeholder: 'U41001MH2016PTC287654', mono: true }],
-    body: (v) => (LLPIN.test(v.id) ? { llpin: v.id } : { cin: v.id }),
-  },
-  'mca.din': {
-    fields: [{ name: 'din', label: 'DIN', placeholder: '09900003', mono: true }],
-    body: (v) => ({ din: v.din }),
-  },
-  business360: {
-    fields: [{ name: 'id', label: 'GSTIN, CIN or PAN', placeholder: '27AAJCS4821K1Z1', mono: true }],
-    modules: true,
-    body: (v) => {
-      const key = v.id.length === 21 ? 'cin' : v.id.length === 10 ? 'pan' : 'gstin';
-      return { [key]: v.id, ...(v.include && v.include.length < MODULES.length ? { include: v.include } : {}) };
-    },
-  },
-};
-
-/** Sandbox scenario identifiers (samples/sandbox-identifiers.json) to try each check with one click. */
-export const EXAMPLES = {
-  'gst.verify': [['Active LLP', { gstin: '27AAPFU0939F1ZV' }], ['Cancelled', { gstin: '09BCKPY4417Q1ZK' }], ['Suspended', { gstin: '24AAKFS7390R1Z8' }], ['Composition', { gstin: '08ABHPJ6254M1Z8' }], ['Unknown', { gstin: '27ZZZCZ0404Z1ZT' }], ['Source down', { gstin: '27ZZZCZ5030Z1ZL' }]],
-  'gst.returns': [['On time', { gstin: '27AAJCS4821K1Z1' }], ['Late filer', { gstin: '03AAEFK3268L1Z9' }], ['Non-filer', { gstin: '33BFLPI5582H1Z9' }], ['Quarterly', { gstin: '23AAMCA7712P1ZA' }]],
-  'gst.by_pan': [['Four GSTINs', { pan: 'AAACV7781R' }], ['No GST registration', { pan: 'AAECA9012B' }], ['Unknown', { pan: 'ZZZCZ0404Z' }]],
-  'pan.verify': [['Individual, name match', { pan: 'ABCPV1234D', name: 'Rahul Kumar Verma' }], ['Company', { pan: 'AAJCS4821K' }], ['Deactivated', { pan: 'AGWPP3340L' }], ['Unknown', { pan: 'ZZZCZ0404Z' }]],
-  'mca.company': [['Private company', { id: 'U10611MH2011PTC221847' }], ['LLP', { id: 'ABF-4472' }], ['Struck off', { id: 'U41001TG2015PTC099871' }], ['Under liquidation', { id: 'U13111TN1996PLC035421' }]],
-  'mca.search': [['Kaveri logistics', { name: 'KAVERI LOGISTICS' }]],
-  'mca.cin_to_pan': [['CIN → PAN', { id: 'U10611MH2011PTC221847' }], ['PAN → CIN', { id: 'AAJCS4821K' }]],
-  'mca.directors': [['Disqualified director', { id: 'U41001MH2016PTC287654' }], ['LLP partners', { id: 'AAQ-0939' }]],
-  'mca.din': [['Approved', { din: '09900003' }], ['Disqualified', { din: '09900014' }]],
-  business360: [['Clean company', { id: '27AAJCS4821K1Z1' }], ['Disqualified director', { id: '27AAKCM5567N1ZN' }], ['Struck off', { id: '36AAECV1123H1ZM' }], ['Non-filer', { id: '33BFLPI5582H1Z9' }], ['Name mismatch', { id: '19AAICS8823F1Z0' }], ['Returns unavailable', { id: '32BNZPN6620C1ZW' }]],
-};
+import { busy, isAbort, pageHeader } from './common.js';
 
 function priceOf(op) {
   return op.api === 'business360' ? `up to ${formatPaise(op.pricePaise)}` : formatPaise(op.pricePaise);
@@ -130,7 +55,7 @@ export function verifyView(main, ctx) {
     const examples = ctx.environment === 'sandbox' ? EXAMPLES[current.api] ?? [] : [];
     setChildren(examplesSlot, examples.length === 0 ? null : h('div', { class: 'examples-inner' },
       h('span', { class: 'examples-label', id: 'examples-label' }, 'Sandbox examples'),
-      h('div', { class: 'chips', role: 'group', 'aria-labelledby': 'examples-label' }, examples.map(([label, values]) => h('button', {
+      h('div', { class: 'chips', role: 'group', 'aria-labelledby': 'examples-label' }, examples.map(({ label, values }) => h('button', {
         type: 'button', class: 'btn btn-chip', title: Object.values(values).join(' · '),
         onClick: () => {
           for (const [name, value] of Object.entries(values)) if (inputs[name]) inputs[name].value = value;
@@ -144,7 +69,7 @@ export function verifyView(main, ctx) {
 
   function modulesFieldset() {
     return h('fieldset', { class: 'checkboxes' }, h('legend', {}, 'Modules'),
-      MODULES.map(([value, label]) => {
+      B360_MODULES.map(([value, label]) => {
         const id = `module-${value}`;
         return h('span', { class: 'checkbox' }, h('input', { type: 'checkbox', id, name: 'include', value, checked: true }), h('label', { for: id }, label));
       }));
