@@ -43,6 +43,12 @@ const EnvSchema = z.object({
   /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (API.md). */
   BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
   BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
+  /**
+   * Webhooks to loopback, private, link-local and other non-public addresses: refused unless
+   * this is true (a local receiver in development). Checked at intake and again, on the
+   * address a name resolves to, when a webhook is sent.
+   */
+  BV_WEBHOOK_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
   /** Days a finished bulk job (a portfolio run too) keeps its record and files; then both go. */
   BV_RETENTION_DAYS: z.coerce.number().min(0.0001).max(3_650).default(30),
   BV_KEY_PREFIX: z
@@ -67,6 +73,8 @@ export interface Config {
   authCacheTtlMs: number;
   keyPrefix: string;
   retentionDays: number;
+  /** Whether webhooks may go to loopback, private and link-local addresses (development only). */
+  webhookAllowPrivate: boolean;
   bulk: {
     maxRows: number;
     maxBytes: number;
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
     keyPrefix: e.BV_KEY_PREFIX,
     retentionDays: e.BV_RETENTION_DAYS,
+    webhookAllowPrivate: e.BV_WEBHOOK_ALLOW_PRIVATE,
     bulk: Object.freeze({
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,

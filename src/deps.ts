@@ -106,7 +106,7 @@ export async function createDeps(
     webhookAttempts: config.bulk.webhookAttempts,
     webhookBackoffMs: config.bulk.webhookBackoffMs,
   });
-  const webhooks = new WebhookStore(redis, keys);
+  const webhooks = new WebhookStore(redis, keys, { allowPrivate: config.webhookAllowPrivate });
   const portfolios = new PortfolioStore(redis, keys, config.retentionDays * 86_400_000);
   const workerRedis: Redis[] = [];
   const workers: BulkWorkers[] = [];
@@ -204,11 +204,22 @@ export async function createDeps(
   };
 }
 
-/** Fastify's request fields as it logs them, with a `token` query value (the queue board's one-time sign-in) hidden. */
+/**
+ * A URL as it may be logged: the queue board's one-time `token` sign-in, any query value whose
+ * name says it is a key or token, and anything shaped like one of our keys or tokens (a client
+ * that put its API key in the query string) hidden.
+ */
+export function loggableUrl(url: string): string {
+  return url
+    .replace(/([?&](?:token|key|api[_-]?key|access[_-]?token|auth|authorization)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/bv_(test|live|admin)_[A-Za-z0-9_-]+/g, 'bv_$1_[redacted]');
+}
+
+/** Fastify's request fields as it logs them, with secrets in the URL hidden (loggableUrl). */
 export function requestLine(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
   return {
     method: req.method,
-    url: req.url?.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+    url: req.url === undefined ? undefined : loggableUrl(req.url),
     host: req.host,
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,

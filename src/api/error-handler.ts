@@ -2,8 +2,20 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
 
+/**
+ * The multipart parser's (busboy's) errors for a body that is not a well-formed form: cut off
+ * before its closing boundary, or with no usable boundary (none, empty, or longer than its
+ * search allows; RFC 2046 allows 70 characters). They carry no code or status, only these fixed
+ * messages, and they are the client's fault, not ours.
+ */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle cannot have a length bigger than 256\.|The needle cannot be an empty String\/Buffer\.)$/;
+
 /** Fastify's own body errors, mapped onto the catalogue: a body that is not JSON is a 400. */
 function fromFastifyError(error: FastifyError): AppError | undefined {
+  if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+    return new AppError('VALIDATION_FAILED', `The multipart/form-data body is malformed: ${error.message}`, [{ field: 'body', message: 'must be a complete multipart/form-data body' }]);
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts');

@@ -32,10 +32,19 @@ export interface IssuedKey {
 /** Key ids on the admin API carry a `key_` prefix so they are never mistaken for a secret. */
 export const publicKeyId = (keyId: string) => `key_${keyId}`;
 
+/**
+ * How long a revocation waits for every process to confirm it dropped the key from its cache.
+ * Only a process that is stuck (or one of an older version, which does not answer) makes it
+ * wait this long.
+ */
+const INVALIDATION_ACK_TIMEOUT_MS = 2_000;
+
 export class AccountStore {
   /** Only while a subscription carries invalidations from every process. */
   private cache: AuthCache | undefined;
   private subscriber: Redis | undefined;
+  /** Invalidations this process sent and is counting answers to, by nonce. */
+  private readonly awaitingAcks = new Map<string, () => void>();
 
   constructor(
     private readonly redis: Redis,
@@ -44,16 +53,24 @@ export class AccountStore {
 
   /**
    * Turns on the authentication cache, with a subscription that evicts revoked or changed
-   * keys in this process when any process changes them.
+   * keys in this process when any process changes them. An invalidation message is the key
+   * ids, comma-separated, then optionally `|<nonce>`: with a nonce, the process answers on the
+   * acks channel once the keys are gone from its cache, so the sender can wait for everyone.
    */
   async enableAuthCache(ttlMs: number): Promise<void> {
     const cache = new AuthCache(ttlMs);
     const subscriber = this.redis.duplicate({ enableAutoPipelining: false });
-    subscriber.on('message', (_channel: string, message: string) => cache.evict(message.split(',')));
+    const acks = this.keys.authInvalidationAcks();
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === acks) return this.awaitingAcks.get(message)?.();
+      const [keyIds = '', nonce] = message.split('|');
+      cache.evict(keyIds.split(','));
+      if (nonce !== undefined) this.redis.publish(acks, nonce).catch(() => undefined);
+    });
     // Invalidations sent while the subscription is down are lost: start again from empty
     // on any interruption, and use the cache only while the subscription is up.
     for (const event of ['ready', 'error', 'close', 'end', 'reconnecting']) subscriber.on(event, () => cache.clear());
-    await subscriber.subscribe(this.keys.authInvalidations());
+    await subscriber.subscribe(this.keys.authInvalidations(), acks);
     this.subscriber = subscriber;
     this.cache = cache;
   }
@@ -63,10 +80,39 @@ export class AccountStore {
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }
 
+  /**
+   * Evicts keys from every process's cache, and returns once every process subscribed has
+   * confirmed it (PUBLISH says how many received the message; each answers after evicting),
+   * or after INVALIDATION_ACK_TIMEOUT_MS: so a revocation answered 204 is in force in every
+   * process, not only in the one that made it. Processes not subscribed cache nothing.
+   */
   private async invalidate(keyIds: string[]): Promise<void> {
     if (keyIds.length === 0) return;
     this.cache?.evict(keyIds);
-    await this.redis.publish(this.keys.authInvalidations(), keyIds.join(','));
+    const channel = this.keys.authInvalidations();
+    // Answers come back through our own subscription; without it there is nothing to count on.
+    if (this.subscriber?.status !== 'ready') {
+      await this.redis.publish(channel, keyIds.join(','));
+      return;
+    }
+    const nonce = randomBytes(8).toString('hex');
+    let answered = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let allAnswered!: () => void;
+    const done = new Promise<void>((resolve) => (allAnswered = resolve));
+    this.awaitingAcks.set(nonce, () => {
+      answered += 1;
+      if (answered >= expected) allAnswered();
+    });
+    const timer = setTimeout(allAnswered, INVALIDATION_ACK_TIMEOUT_MS);
+    try {
+      expected = await this.redis.publish(channel, `${keyIds.join(',')}|${nonce}`);
+      if (answered >= expected) allAnswered();
+      await done;
+    } finally {
+      clearTimeout(timer);
+      this.awaitingAcks.delete(nonce);
+    }
   }
 
   async create(input: { name: string; rateLimitPerMinute?: number }): Promise<Account> {
@@ -151,7 +197,10 @@ export class AccountStore {
     await this.setOnAccountAndKeys(accountId, 'sandbox_clock_offset_ms', offsetMs);
   }
 
-  /** Revokes at once: the record is marked, and authentication reads it on every call. */
+  /**
+   * Revokes at once: the record is marked, and every process's cache has dropped the key
+   * before this returns (see invalidate).
+   */
   async revokeKey(publicId: string): Promise<boolean> {
     const keyId = publicId.startsWith('key_') ? publicId.slice(4) : undefined;
     if (keyId === undefined || !/^[a-z0-9]{12}$/.test(keyId)) return false;

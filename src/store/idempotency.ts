@@ -107,11 +107,41 @@ export function requestFingerprint(method: string, route: string, body: unknown)
   return createHash('sha256').update(`${method} ${route}\n${canonicalJson(body)}`).digest('hex');
 }
 
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+/**
+ * JSON with object keys sorted. Iterative, not recursive: the body is fingerprinted before it
+ * is validated, and a body nested thousands of levels deep (which JSON.parse accepts) must be
+ * a 400 from validation, not a stack overflow here.
+ */
+function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  // Popped from the end: each container pushes its closing text first and its opening text last.
+  const tasks: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  while (tasks.length > 0) {
+    const task = tasks.pop()!;
+    if ('text' in task) {
+      out.push(task.text);
+      continue;
+    }
+    const { value } = task;
+    if (Array.isArray(value)) {
+      tasks.push({ text: ']' });
+      for (let i = value.length - 1; i >= 0; i--) {
+        tasks.push({ value: value[i] });
+        if (i > 0) tasks.push({ text: ',' });
+      }
+      tasks.push({ text: '[' });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      tasks.push({ text: '}' });
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        tasks.push({ value: inner }, { text: `${JSON.stringify(key)}:` });
+        if (i > 0) tasks.push({ text: ',' });
+      }
+      tasks.push({ text: '{' });
+    } else {
+      out.push(JSON.stringify(value) ?? 'undefined');
+    }
   }
-  return JSON.stringify(value) ?? 'undefined';
+  return out.join('');
 }

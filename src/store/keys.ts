@@ -31,6 +31,8 @@ export interface RedisKeys {
   apiKey(keyId: string): string;
   /** Pub/sub channel: key ids whose cached authentication every process must drop. */
   authInvalidations(): string;
+  /** Pub/sub channel: each process's "dropped" answer to an invalidation (its nonce). */
+  authInvalidationAcks(): string;
   /** Set once, when the first-start sandbox account has been created. */
   bootstrap(): string;
   /** Sorted set of one upstream source's call leases (member: lease id, score: expiry ms). */
@@ -105,6 +107,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
     authInvalidations: () => `${prefix}:auth-invalidations`,
+    authInvalidationAcks: () => `${prefix}:auth-invalidation-acks`,
     bootstrap: () => `${prefix}:bootstrap`,
     sourceLeases: (name) => `${source(name)}:leases`,
     sourceCalls: (name) => `${source(name)}:calls`,

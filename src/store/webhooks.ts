@@ -1,5 +1,6 @@
 /**
- * Webhook signing secrets (one per account, rotatable) and the record of delivery attempts.
+ * Webhook signing secrets (one per account, rotatable), the record of delivery attempts, and
+ * where deliveries may go (the one setting both the intake and the delivery worker read).
  * The secret is kept readable because signing needs it; it is never logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,10 +20,16 @@ export interface DeliveryAttempt {
 const KEEP_ATTEMPTS = 100;
 const KEEP_MS = 30 * 86_400_000;
 
+export interface WebhookDestinations {
+  /** Loopback, private and link-local destinations allowed (BV_WEBHOOK_ALLOW_PRIVATE, development only). */
+  allowPrivate: boolean;
+}
+
 export class WebhookStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    readonly destinations: Readonly<WebhookDestinations> = { allowPrivate: false },
   ) {}
 
   /** The account's secret, created on first use (SET NX: two processes agree on one). */

@@ -14,7 +14,8 @@ describe('bulk jobs end to end', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { BV_BULK_CHUNK_ROWS: '3', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3' },
+      // The webhook receiver listens on 127.0.0.1: a development setting (refused by default).
+      env: { BV_BULK_CHUNK_ROWS: '3', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3', BV_WEBHOOK_ALLOW_PRIVATE: 'true' },
     });
     t.deps.startWorkers();
   });

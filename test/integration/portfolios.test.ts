@@ -33,7 +33,8 @@ describe('portfolios', () => {
   let t: TestApp;
   let clock = evenWeekNoon();
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock, env: { BV_BULK_CHUNK_ROWS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3' } });
+    // The webhook receiver listens on 127.0.0.1: a development setting (refused by default).
+    t = await createTestApp({ now: () => clock, env: { BV_BULK_CHUNK_ROWS: '2', BV_WEBHOOK_BACKOFF_MS: '50', BV_WEBHOOK_ATTEMPTS: '3', BV_WEBHOOK_ALLOW_PRIVATE: 'true' } });
     t.deps.startWorkers();
   });
   afterAll(() => t.close());

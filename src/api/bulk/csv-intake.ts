@@ -26,8 +26,18 @@ export interface CsvLimits {
 
 /** How much of the start is sniffed for UTF-16 BOMs before anything reaches the parser. */
 const SNIFF_BYTES = 1024;
+/**
+ * The most the parser is given at once. It turns a whole chunk into records before anyone
+ * reads them, so a 1 MB chunk of short lines would be hundreds of thousands of records held
+ * at once (and read without yielding to the event loop); slices keep that small.
+ */
+const PARSE_SLICE_BYTES = 64 * 1024;
 
 const EXPECTED_FILE = 'expected a UTF-8 CSV text file with a header row (for example gstin,name) and one row per request';
+
+function* slices(chunk: Buffer): Generator<Buffer> {
+  for (let at = 0; at < chunk.length; at += PARSE_SLICE_BYTES) yield chunk.subarray(at, at + PARSE_SLICE_BYTES);
+}
 
 /**
  * The raw bytes, counted and checked as they pass: size limit, UTF-16 BOM, NUL bytes and
@@ -65,17 +75,22 @@ async function* checkedBytes(input: Readable | AsyncIterable<Buffer | string>, m
     bytes += chunk.length;
     if (bytes > maxBytes) throw new IntakeError('PAYLOAD_TOO_LARGE', `the file is larger than the limit of ${maxBytes} bytes`);
     if (sniffed) {
-      yield check(chunk);
+      yield* slices(check(chunk));
       continue;
     }
     // Collect the first KB so the BOM and NUL sniff sees it whatever the chunking.
     head.push(chunk);
     if (bytes >= SNIFF_BYTES) {
-      yield check(Buffer.concat(head));
+      yield* slices(check(Buffer.concat(head)));
       head = [];
     }
   }
-  if (!sniffed && bytes > 0) yield check(Buffer.concat(head));
+  if (!sniffed && bytes > 0) yield* slices(check(Buffer.concat(head)));
+  // A multipart upload cut at its size limit (busboy's fileSize) ends as if it were whole,
+  // only flagged: refuse it here, before its first rows become a job.
+  if ((input as { truncated?: unknown }).truncated === true) {
+    throw new IntakeError('PAYLOAD_TOO_LARGE', `the file is larger than the limit of ${maxBytes} bytes`);
+  }
   try {
     decoder.decode();
   } catch {
@@ -156,6 +171,9 @@ export async function* readCsv(
     relax_quotes: true,
     max_record_size: limits.maxRecordBytes,
     skip_empty_lines: true,
+    // A line of only commas (a blank spreadsheet row) is dropped in the parser, not made into
+    // a record to be dropped below: a file of millions of them must not cost millions of records.
+    skip_records_with_empty_values: true,
   });
   // Errors reach us through the parser, which pipeline destroys with the source's error.
   pipeline(checkedBytes(input, limits.maxBytes), parser, () => {});

@@ -16,7 +16,7 @@ import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { JsonJobRequest } from '../schemas/bulk-requests.js';
-import { webhookUrl } from '../schemas/webhook-url.js';
+import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;
@@ -59,7 +59,10 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
             const value = String(part.value);
             if (part.fieldname === 'operation') operationText = value;
             else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
-            else if (part.fieldname === 'webhook_url') webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
+            else if (part.fieldname === 'webhook_url') {
+              webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
+              checkWebhookDestination(webhook, options.webhooks.destinations.allowPrivate);
+            }
             continue;
           }
           if (part.fieldname !== 'file') {
@@ -81,6 +84,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
         }
       } else {
         const body = parseOrThrow(JsonJobRequest, request.body);
+        checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
         const operation = parseOperationOr400(body.operation);
         let items: IntakeItem[];
         try {

@@ -22,6 +22,7 @@ import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
+import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
 export interface PortfolioRoutesOptions extends StartRunDeps {
   portfolios: PortfolioStore;
@@ -129,6 +130,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
     const auth = request.auth!;
     const body = parseOrThrow(CreatePortfolio, request.body);
+    checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
     const parsed = parseSchedule(body.schedule);
     if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `schedule: ${parsed.problem.message}`, [parsed.problem]);
     let read: RowsRead = { rows: [], invalid: [] };

@@ -3,13 +3,18 @@
  * changes): POST of `{id, type, created_at, data}`
  * signed with `BV-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the
  * account's secret. A non-2xx answer or no answer throws, so BullMQ retries it with backoff
- * (about 24 hours in all); every attempt is recorded for the account to see.
+ * (about 24 hours in all); every attempt is recorded for the account to see. Unless the
+ * webhook store allows private destinations, only public addresses are connected to
+ * (webhook-destination.ts); a refused destination is recorded once and not retried.
  */
 import { createHmac } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
+import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
-import { request } from 'undici';
+import { request, type Agent } from 'undici';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { WebhookPayload } from '../names.js';
+import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';
 
 /** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
 export interface WebhookEvent {
@@ -28,6 +33,14 @@ export interface WebhookDeps {
   resolve: (payload: WebhookPayload) => Promise<WebhookEvent | undefined>;
   log: Logger;
   timeoutMs: number;
+  /** The DNS lookup connections use (tests resolve names to chosen addresses); node's by default. */
+  lookup?: LookupFunction;
+}
+
+/** Whether a failed request failed because its destination was refused (undici may wrap the connect error). */
+function refused(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) if (e instanceof DestinationRefused) return true;
+  return false;
 }
 
 export function signature(secret: string, timestampS: number, body: string): string {
@@ -42,7 +55,13 @@ export async function deliverWebhook(payload: WebhookPayload, attempt: number, d
   const startedAt = performance.now();
   let status: number | null = null;
   let error: string | null = null;
+  let destinationRefused = false;
+  let dispatcher: Agent | undefined;
   try {
+    if (!deps.webhooks.destinations.allowPrivate) {
+      checkHostLiteral(event.url);
+      dispatcher = publicOnlyAgent(deps.lookup);
+    }
     const response = await request(event.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'bv-signature': signature(secret, Math.floor(Date.now() / 1000), body), 'user-agent': 'bv-webhooks/1' },
@@ -50,11 +69,15 @@ export async function deliverWebhook(payload: WebhookPayload, attempt: number, d
       headersTimeout: deps.timeoutMs,
       bodyTimeout: deps.timeoutMs,
       signal: AbortSignal.timeout(deps.timeoutMs),
+      ...(dispatcher === undefined ? {} : { dispatcher }),
     });
     status = response.statusCode;
     await response.body.dump().catch(() => undefined);
   } catch (caught) {
+    destinationRefused = refused(caught);
     error = (caught as Error).message;
+  } finally {
+    await dispatcher?.destroy().catch(() => undefined);
   }
   const ok = status !== null && status >= 200 && status < 300;
   await deps.webhooks.recordAttempt(event.accountId, event.deliveryKey, {
@@ -65,5 +88,8 @@ export async function deliverWebhook(payload: WebhookPayload, attempt: number, d
     error: ok ? null : (error ?? `HTTP ${status}`),
     duration_ms: Math.round(performance.now() - startedAt),
   });
-  if (!ok) throw new Error(`webhook ${event.type} to its URL failed: ${error ?? `HTTP ${status}`}`);
+  const failure = `webhook ${event.type} to its URL failed: ${error ?? `HTTP ${status}`}`;
+  // The same destination would be refused on every retry.
+  if (destinationRefused) throw new UnrecoverableError(failure);
+  if (!ok) throw new Error(failure);
 }

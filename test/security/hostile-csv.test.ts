@@ -1,0 +1,247 @@
+import { Readable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForJob, type JobStatus } from '../helpers/bulk-client.js';
+import { scenario } from '../helpers/scenarios.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { envelopeOf } from './routes.js';
+
+/**
+ * A corpus of hostile CSV uploads, generated here (nothing big is committed), each sent to
+ * POST /v1/bulk/jobs as a browser or curl sends it, with the service's default limits. Each
+ * is either refused with a 400/413 envelope that says what was expected, or accepted and run
+ * to the end by real workers, every data row coming back with a status of its own.
+ */
+const GSTIN = scenario('clean-company').identifiers.gstin!;
+const GSTIN_2 = scenario('docs-example-llp').identifiers.gstin!;
+const UNKNOWN = '27ZZZCZ0404Z1ZT';
+const BOUNDARY = '----bvhostileboundary';
+const STATUSES = ['ok', 'not_found', 'invalid', 'failed'];
+
+/** A multipart upload whose file part carries `file` byte for byte. */
+function upload(key: string, file: Buffer | string, operation = 'gst.verify'): InjectOptions {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\n${operation}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="hostile.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  return {
+    method: 'POST',
+    url: '/v1/bulk/jobs',
+    headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([Buffer.from(head), Buffer.isBuffer(file) ? file : Buffer.from(file, 'utf8'), Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+  };
+}
+
+interface ResultLine {
+  row: number;
+  input: Record<string, string>;
+  status: string;
+  error: { code: string; message: string; details?: { field: string; message: string }[] } | null;
+}
+
+type Expectation =
+  | { refused: 400 | 413; message: RegExp }
+  | { rows: number; check?: (lines: ResultLine[], csv: string) => void };
+
+const utf16 = (text: string, bigEndian: boolean) => {
+  const le = Buffer.from(text, 'utf16le');
+  return Buffer.concat([Buffer.from(bigEndian ? [0xfe, 0xff] : [0xff, 0xfe]), bigEndian ? Buffer.from(le).swap16() : le]);
+};
+const binary = (length: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 7919 + 13) % 256));
+
+const CORPUS: [string, () => Buffer | string, Expectation][] = [
+  ['UTF-8 with a BOM and CRLF line ends', () => `\uFEFFgstin,vendor\r\n${GSTIN},A\r\n${UNKNOWN},B\r\n`, {
+    rows: 2,
+    check: (lines) => expect(lines.map((l) => [l.status, l.input.vendor])).toEqual([['ok', 'A'], ['not_found', 'B']]),
+  }],
+  ['UTF-8 without a BOM, LF line ends', () => `gstin,vendor\n${GSTIN},A\n`, { rows: 1 }],
+  ['old Mac line ends (CR only)', () => `gstin,vendor\r${GSTIN},A\r${GSTIN_2},B\r`, { rows: 2 }],
+  ['quoted cells holding newlines, commas and quotes', () => `gstin,vendor\r\n${GSTIN},"Acme\r\nUnit 2, ""East"""\r\n"${GSTIN_2}","x\ny"\r\n`, {
+    rows: 2,
+    check: (lines) => expect(lines[0]!.input.vendor).toBe('Acme\r\nUnit 2, "East"'),
+  }],
+  ['ragged rows (fewer and more cells than the header)', () => `gstin,vendor,city\n${GSTIN},A,Pune\n${GSTIN_2}\n${GSTIN},B,Pune,extra,more\n`, {
+    rows: 3,
+    check: (lines) => {
+      expect(lines.map((l) => l.status)).toEqual(['ok', 'invalid', 'invalid']);
+      expect(lines[1]!.error?.message).toMatch(/has 1 cells but the header has 3 columns/);
+    },
+  }],
+  ['a 100 kB cell (over the 64 kB record limit)', () => `gstin,vendor\n${GSTIN},${'x'.repeat(100_000)}\n`, { refused: 413, message: /row at line 2 is longer than the limit of 65536 bytes/ }],
+  ['a 60 kB cell (under the record limit)', () => `gstin,vendor\n${GSTIN},${'x'.repeat(60_000)}\n`, {
+    rows: 1,
+    check: (lines) => expect(lines[0]!.input.vendor).toHaveLength(60_000),
+  }],
+  ['a NUL byte in the first KB', () => `gstin\n${GSTIN}\u0000\n`, { refused: 400, message: /looks binary \(NUL bytes in its first 1 KB\)/ }],
+  ['a NUL byte after the first KB', () => `gstin,vendor\n${`${GSTIN},${'v'.repeat(100)}\n`.repeat(20)}${GSTIN},\u0000\n`, { refused: 400, message: /NUL byte at byte \d+/ }],
+  ['binary (an image, say)', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), binary(4096)]), { refused: 400, message: /binary|not valid UTF-8/ }],
+  ['an .xlsx (a zip)', () => Buffer.concat([Buffer.from('PK\u0003\u0004'), binary(2048)]), { refused: 400, message: /binary|not valid UTF-8/ }],
+  ['UTF-16 LE with a BOM (Excel "Unicode text")', () => utf16(`gstin\r\n${GSTIN}\r\n`, false), { refused: 400, message: /UTF-16 encoded: save it as UTF-8/ }],
+  ['UTF-16 BE with a BOM', () => utf16(`gstin\r\n${GSTIN}\r\n`, true), { refused: 400, message: /UTF-16 encoded/ }],
+  ['UTF-16 LE without a BOM', () => Buffer.from(`gstin\r\n${GSTIN}\r\n`, 'utf16le'), { refused: 400, message: /binary|NUL/ }],
+  ['Windows-1252 text (not UTF-8)', () => Buffer.concat([Buffer.from(`gstin,vendor\n${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), { refused: 400, message: /not valid UTF-8/ }],
+  ['formula payloads in carried columns and in the identifier column', () =>
+    `gstin,vendor,note\n${GSTIN},=cmd|' /C calc'!A0,+1+1\n=HYPERLINK("http://x"),@SUM(A1),-2\n"\t=1+1","\r=2",x\n`, {
+    rows: 3,
+    check: (lines, csv) => {
+      expect(lines.map((l) => l.status)).toEqual(['ok', 'invalid', 'invalid']);
+      // results.jsonl keeps what was sent; results.csv escapes every cell that could start a formula.
+      expect(lines[0]!.input.vendor).toBe("=cmd|' /C calc'!A0");
+      expect(lines[2]!.input.gstin).toBe('\t=1+1');
+      for (const cell of ["'=cmd", "'+1+1", `"'=HYPERLINK`, "'@SUM(A1)", "'-2", "'\t=1+1", `"'\r=2"`]) expect(csv).toContain(cell);
+    },
+  }],
+  ['10,000 columns', () => {
+    const header = ['gstin', ...Array.from({ length: 9_999 }, (_, i) => `c${i}`)].join(',');
+    const row = (gstin: string) => [gstin, ...Array.from({ length: 9_999 }, (_, i) => String(i % 10))].join(',');
+    return `${header}\n${row(GSTIN)}\n${row(GSTIN_2)}\n`;
+  }, {
+    rows: 2,
+    check: (lines, csv) => {
+      expect(Object.keys(lines[0]!.input)).toHaveLength(10_000);
+      expect(csv.split('\r\n')[0]!.split(',').length).toBeGreaterThan(10_000);
+    },
+  }],
+  ['10,000 columns whose header is over the record limit', () => `${['gstin', ...Array.from({ length: 9_999 }, (_, i) => `column_number_${i}`)].join(',')}\n${GSTIN}\n`, {
+    refused: 413,
+    message: /row at line 1 is longer than the limit/,
+  }],
+  ['a million empty lines around one row', () => `gstin\n${'\n'.repeat(500_000)}${GSTIN}\n${'\r\n'.repeat(500_000)}`, { rows: 1 }],
+  ['a million empty lines and nothing else', () => '\n'.repeat(1_000_000), { refused: 400, message: /the file is empty/ }],
+  ['a header and a million comma-only lines', () => `gstin,vendor\n${',\n'.repeat(1_000_000)}`, { refused: 400, message: /header row but no rows/ }],
+  ['an empty file', () => '', { refused: 400, message: /the file is empty/ }],
+  ['a quote that is never closed', () => `gstin,vendor\n${GSTIN},"Acme\n${GSTIN_2},B\n`, { refused: 400, message: /quoted cell is never closed/ }],
+  ['no identifier column', () => 'vendor,city\nAcme,Pune\n', { refused: 400, message: /gst\.verify needs a column named gstin in the header row; found "vendor", "city"/ }],
+  ['semicolon-separated', () => `gstin;vendor\n${GSTIN};A\n`, { refused: 400, message: /columns must be separated by commas/ }],
+  ['a column named twice', () => `gstin,vendor,vendor\n${GSTIN},A,B\n`, { refused: 400, message: /names column "vendor" twice/ }],
+  ['odd Unicode in cells (RTL override, zero-width, BOM mid-file, emoji)', () => `gstin,vendor\n\u202E${GSTIN},x\n${GSTIN}\u200B,y\n\uFEFF${GSTIN_2},😀\n`, {
+    rows: 3,
+    check: (lines) => {
+      expect(lines.map((l) => l.status)).toEqual(['invalid', 'invalid', 'ok']);
+      for (const line of lines.filter((l) => l.status === 'invalid')) expect(line.error?.message).toMatch(/^gstin: /);
+      expect(lines[2]!.input.vendor).toBe('😀');
+    },
+  }],
+  ['prototype-pollution column names', () => `gstin,__proto__,constructor,prototype\n${GSTIN},{"polluted":1},x,y\n`, {
+    rows: 1,
+    check: (lines) => {
+      expect(lines[0]!.input.__proto__).toBe('{"polluted":1}');
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    },
+  }],
+];
+
+describe('hostile CSV uploads', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { BV_BULK_ROW_ATTEMPTS: '1' } });
+    t.deps.startWorkers();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+
+  it.each(CORPUS)('%s', async (_name, make, expected) => {
+    const heldBefore = (await get('/v1/wallet')).json().data.held_inr as number;
+    const response = await t.app.inject(upload(t.sandboxKey, make()));
+    if ('refused' in expected) {
+      expect(response.statusCode, response.body.slice(0, 400)).toBe(expected.refused);
+      const body = envelopeOf(response, 'upload');
+      expect(body.error?.code).toBe(expected.refused === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED');
+      expect(body.error?.message).toMatch(expected.message);
+      expect(body.error?.details?.[0]?.field).toBe('file');
+      // Refused means nothing held and no job left behind.
+      expect((await get('/v1/wallet')).json().data.held_inr).toBe(heldBefore);
+      return;
+    }
+    expect(response.statusCode, response.body.slice(0, 400)).toBe(202);
+    const created = envelopeOf(response, 'upload').data as { job_id: string; rows: { total: number } };
+    expect(created.rows.total).toBe(expected.rows);
+    const done: JobStatus = await waitForJob(t.app, t.sandboxKey, created.job_id);
+    expect(done.status).toBe('completed');
+    const lines = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as ResultLine);
+    // Every data row, in order, with a status of its own; an invalid one says which field and rule.
+    expect(lines.map((l) => l.row)).toEqual(Array.from({ length: expected.rows }, (_, i) => i + 1));
+    for (const line of lines) {
+      expect(STATUSES).toContain(line.status);
+      if (line.status === 'invalid') expect(line.error?.message.length).toBeGreaterThan(0);
+    }
+    const csv = (await get(done.results!.csv)).body;
+    expect(csv.replace(/^\uFEFF/, '').trim().split('\r\n').length).toBeGreaterThanOrEqual(expected.rows + 1);
+    expected.check?.(lines, csv);
+  });
+});
+
+/**
+ * Bounded memory: uploads far larger than the bound, streamed into the route (never held by the
+ * test either), while the process's JS heap and buffers are sampled. A reader that kept the
+ * file, its lines or its rows would grow with the file; the intake must not.
+ */
+describe('hostile CSV uploads, streamed far past the memory bound', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const MB = 1024 * 1024;
+  /** JS heap plus ArrayBuffers (Buffers live outside the heap). */
+  const used = () => {
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+
+  /** A multipart body of head, `count` copies of `block`, then tail, generated as it is read; reports the peak memory seen. */
+  function streamed(head: string, block: Buffer, count: number, tail: string) {
+    const stats = { peak: 0, pulled: 0 };
+    async function* body() {
+      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.verify\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n${head}`);
+      for (let i = 0; i < count; i++) {
+        stats.pulled += block.length;
+        if (i % 8 === 0) stats.peak = Math.max(stats.peak, used());
+        yield block;
+      }
+      yield Buffer.from(`${tail}\r\n--${BOUNDARY}--\r\n`);
+    }
+    const options: InjectOptions = {
+      method: 'POST',
+      url: '/v1/bulk/jobs',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: Readable.from(body()),
+    };
+    return { options, stats };
+  }
+
+  /**
+   * Far below what a reader that kept the input would need (the inputs are 1.3 to 2.7 times
+   * this); 16 million comma-only lines took 400 MB before blank lines were dropped in the parser.
+   */
+  const BOUND = 48 * MB;
+
+  it('accepts 128 MB of empty lines around one row, its memory not growing with the file', async () => {
+    const before = used();
+    const { options, stats } = streamed('gstin\n', Buffer.alloc(MB, '\n'), 128, `${GSTIN}\n`);
+    const response = await t.app.inject(options);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(202);
+    expect(response.json().data.rows.total).toBe(1);
+    expect(stats.pulled).toBe(128 * MB);
+    console.log(`128 MB of empty lines: memory grew at most ${Math.round((stats.peak - before) / MB)} MB`);
+    expect(stats.peak - before).toBeLessThan(BOUND);
+  }, 120_000);
+
+  it('accepts 64 MB of comma-only lines (16 million blank spreadsheet rows) around one row, within the same bound', async () => {
+    const before = used();
+    const { options, stats } = streamed('gstin,a,b,c\n', Buffer.alloc(MB, ',,,\n'), 64, `${GSTIN},1,2,3\n`);
+    const response = await t.app.inject(options);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(202);
+    expect(response.json().data.rows.total).toBe(1);
+    console.log(`64 MB of comma-only lines: memory grew at most ${Math.round((stats.peak - before) / MB)} MB`);
+    expect(stats.peak - before).toBeLessThan(BOUND);
+  }, 120_000);
+
+  it('refuses a 100 MB line at the record limit, having read only the start of it', async () => {
+    const { options, stats } = streamed('gstin,vendor\n', Buffer.alloc(MB, 'x'), 100, '\n');
+    const response = await t.app.inject(options);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toMatch(/longer than the limit of 65536 bytes/);
+    // Refused once 64 kB of the row were read, not after the 100 MB.
+    expect(stats.pulled).toBeLessThan(16 * MB);
+  }, 120_000);
+});
