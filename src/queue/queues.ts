@@ -143,6 +143,9 @@ export function startBulkWorkers(
     runs.on('failed', (job, error) => deps.log.error({ err: error, portfolioId: job?.data.portfolioId, kind: job?.data.kind }, 'a portfolio job failed'));
     workers.push(runs);
   }
+  // A worker's own errors (Redis unreachable, a lock lost during an outage) would otherwise go
+  // to console.error past the logger; it reconnects by itself, so they are warnings.
+  for (const worker of workers) worker.on('error', (error) => deps.log.warn({ queue: worker.name, reason: error.message }, 'queue worker error'));
   return {
     async close() {
       await Promise.all(workers.map((worker) => worker.close()));
