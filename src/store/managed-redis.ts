@@ -35,7 +35,8 @@ export function findRedisServer(envPath = process.env.PATH ?? ''): string | unde
   return undefined;
 }
 
-async function freeLoopbackPort(): Promise<number> {
+/** A loopback port nothing listens on right now (the OS picks it). */
+export async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

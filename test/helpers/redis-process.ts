@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { findRedisServer } from '../../src/store/managed-redis.js';
+import { findRedisServer, freeLoopbackPort } from '../../src/store/managed-redis.js';
 
 /**
  * A redis-server of a test's own, on its own loopback port and folder, that the test can kill
@@ -25,18 +25,6 @@ export interface RedisProcess {
   close(): Promise<void>;
   /** What redis-server printed, for failure messages. */
   output(): string;
-}
-
-async function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function ping(port: number): Promise<boolean> {

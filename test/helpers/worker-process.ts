@@ -36,3 +36,11 @@ export async function startWorkerPool(
 export async function startVerifyWorker(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildProcess> {
   return startWorkerPool('verify', env, { timeoutMs });
 }
+
+/** Kills a worker process (SIGKILL: a test's clean-up, not a graceful stop) and waits until it is gone. */
+export async function killWorker(worker: ChildProcess | undefined): Promise<void> {
+  if (worker === undefined || worker.exitCode !== null || worker.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.once('exit', resolve));
+  worker.kill('SIGKILL');
+  await exited;
+}

@@ -20,7 +20,7 @@ import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { serviceClient, type ServiceClient } from '../helpers/service-client.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
-import { startWorkerPool } from '../helpers/worker-process.js';
+import { killWorker, startWorkerPool } from '../helpers/worker-process.js';
 
 const ADMIN = 'fault-redis-kill-admin-token-0123456789';
 const PREFIX = 'bv:v1';
@@ -83,11 +83,7 @@ describe('Redis killed with SIGKILL and restarted in the middle of a bulk job', 
   }, 60_000);
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null && worker.signalCode === null) {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGKILL');
-      await exited;
-    }
+    await killWorker(worker);
     await server?.stop('SIGKILL');
     await proxy?.close();
     await sim?.close();

@@ -11,7 +11,7 @@ import { deleteKeysUnder } from '../helpers/redis-process.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { serviceClient, type ServiceClient } from '../helpers/service-client.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
-import { startWorkerPool } from '../helpers/worker-process.js';
+import { killWorker, startWorkerPool } from '../helpers/worker-process.js';
 
 const ADMIN = 'fault-upstream-flap-admin-token-0123456789';
 const ROWS = 5_000;
@@ -68,11 +68,7 @@ describe('a 5,000-row bulk job while its upstream flaps up and down', () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null && worker.signalCode === null) {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.kill('SIGKILL');
-      await exited;
-    }
+    await killWorker(worker);
     await server?.stop('SIGKILL');
     await sim?.close();
     for (const dir of [dataDir, sourcesDir]) if (dir) await rm(dir, { recursive: true, force: true });
