@@ -6,10 +6,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 
 const JOB_ID = /^job_[0-9a-z]{10,40}$/;
+const READ_BYTES = 256 * 1024;
 
 export class ResultStore {
   constructor(private readonly rootDir: string) {}
@@ -71,8 +71,25 @@ export class ResultStore {
 
   /** Reads a file line by line, without holding it whole. */
   async *readLines(jobId: string, name: string): AsyncGenerator<string> {
-    const lines = createInterface({ input: createReadStream(this.path(jobId, name)), crlfDelay: Infinity });
-    for await (const line of lines) if (line !== '') yield line;
+    for await (const lines of this.readLineBatches(jobId, name)) yield* lines;
+  }
+
+  /**
+   * Reads a file's lines (our files: LF-separated, empty lines skipped) a read's worth at a
+   * time. One await per 256 kB read rather than per line: the finalize step of a
+   * million-row job walks its input file twice.
+   */
+  async *readLineBatches(jobId: string, name: string): AsyncGenerator<string[]> {
+    // A utf8 stream decodes a character split across two reads whole.
+    const input = createReadStream(this.path(jobId, name), { encoding: 'utf8', highWaterMark: READ_BYTES });
+    let partial = '';
+    for await (const text of input as AsyncIterable<string>) {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() as string;
+      const filled = lines.filter((line) => line !== '');
+      if (filled.length > 0) yield filled;
+    }
+    if (partial !== '') yield [partial];
   }
 
   async remove(jobId: string): Promise<void> {

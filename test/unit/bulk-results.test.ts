@@ -13,8 +13,9 @@ import { cleanModules, director, directorsRecord, gstRecord, notFound, panRecord
 const FIXED = ['row', 'status', 'error_code', 'error_message', 'charged_inr'];
 const ALL_OPERATIONS = Object.keys(OPERATIONS) as OperationName[];
 
-async function* fromArray<T>(items: T[]): AsyncGenerator<T> {
-  yield* items;
+/** Rows as writeResultFiles takes them: in batches, here all in one. */
+async function* oneBatch<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items;
 }
 
 function profile(): Business360Profile {
@@ -132,7 +133,7 @@ describe('writeResultFiles', () => {
   };
 
   it('writes a BOM, CRLF rows, input columns in upload order and escaped, quoted cells', async () => {
-    const result = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: fromArray([okRow, failedRow]) });
+    const result = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow]) });
     expect(result).toEqual({ csvPath: path.join(dir, 'results.csv'), jsonlPath: path.join(dir, 'results.jsonl'), rows: 2 });
     const text = await readFile(result.csvPath, 'utf8');
     expect(text.startsWith('\uFEFFrow,note,gstin,ref,status,')).toBe(true);
@@ -152,7 +153,7 @@ describe('writeResultFiles', () => {
   });
 
   it('escapes formula triggers in the header row too', async () => {
-    const rows = fromArray([{ ...failedRow, input: { '=cmd': '+1' } }]);
+    const rows = oneBatch([{ ...failedRow, input: { '=cmd': '+1' } }]);
     const { csvPath } = await writeResultFiles({ dir, operation: 'mca.din', inputHeader: ['=cmd'], rows });
     const [header, row] = parse(await readFile(csvPath, 'utf8'), { bom: true }) as string[][];
     expect(header?.[1]).toBe("'=cmd");
@@ -161,7 +162,7 @@ describe('writeResultFiles', () => {
 
   it('writes one JSON object per row that parses back unescaped, charged_inr a number', async () => {
     const b360: RowResult = { row: 3, input: { note: 'x', gstin: 'y', ref: 'z' }, status: 'ok', data: profile(), error: null, chargedPaise: 1000 };
-    const { jsonlPath } = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: fromArray([okRow, failedRow, b360]) });
+    const { jsonlPath } = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow, b360]) });
     const text = await readFile(jsonlPath, 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(
@@ -171,10 +172,10 @@ describe('writeResultFiles', () => {
 
   it('shows no results file until both are complete, and leaves no temporary file', async () => {
     const seenMidway: string[][] = [];
-    async function* rows(): AsyncGenerator<RowResult> {
-      yield okRow;
+    async function* rows(): AsyncGenerator<RowResult[]> {
+      yield [okRow];
       seenMidway.push(await readdir(dir));
-      yield failedRow;
+      yield [failedRow];
     }
     await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: rows() });
     const midway = seenMidway[0] ?? [];
@@ -185,8 +186,8 @@ describe('writeResultFiles', () => {
   });
 
   it('rejects, removes its temporary files and publishes nothing when the rows fail', async () => {
-    async function* rows(): AsyncGenerator<RowResult> {
-      yield okRow;
+    async function* rows(): AsyncGenerator<RowResult[]> {
+      yield [okRow];
       throw new Error('store went away');
     }
     await expect(writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note'], rows: rows() })).rejects.toThrow('store went away');
@@ -196,9 +197,10 @@ describe('writeResultFiles', () => {
   it('streams 100,000 rows: what is on disk keeps up with what was read', async () => {
     const total = 100_000;
     const checkAt = 60_000;
+    const BATCH = 1_000;
     const midway = { csvBytes: 0, jsonlBytes: 0 };
-    async function* rows(): AsyncGenerator<RowResult> {
-      for (let i = 1; i <= total; i += 1) {
+    async function* rows(): AsyncGenerator<RowResult[]> {
+      for (let i = 1; i <= total; i += BATCH) {
         if (i === checkAt + 1) {
           for (const name of await readdir(dir)) {
             const size = (await stat(path.join(dir, name))).size;
@@ -206,7 +208,10 @@ describe('writeResultFiles', () => {
             if (name.startsWith('.results.jsonl')) midway.jsonlBytes = size;
           }
         }
-        yield { row: i, input: { gstin: '27AAPFU0939F1ZV', ref: `R${i}` }, status: 'not_found', data: null, error: { code: 'NOT_FOUND', message: 'No such GSTIN' }, chargedPaise: 0 };
+        yield Array.from({ length: BATCH }, (_, k): RowResult => ({
+          row: i + k, input: { gstin: '27AAPFU0939F1ZV', ref: `R${i + k}` }, status: 'not_found', data: null,
+          error: { code: 'NOT_FOUND', message: 'No such GSTIN' }, chargedPaise: 0,
+        }));
       }
     }
     const result = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['gstin', 'ref'], rows: rows() });

@@ -21,9 +21,9 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, type Writable } from 'node:stream';
-import { finished, pipeline } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
 import { escapeCell } from '../../domain/formula-escape.js';
 import { flatten, resultColumns } from './result-columns.js';
@@ -47,8 +47,8 @@ export interface WriteResultFilesOptions {
   dir: string;
   operation: OperationName;
   inputHeader: string[];
-  /** In input order; read once. */
-  rows: AsyncIterable<RowResult>;
+  /** In input order, in batches (a read of the input file each); read once. */
+  rows: AsyncIterable<readonly RowResult[]>;
 }
 
 const FIXED_BEFORE_INPUT = ['row'];
@@ -56,6 +56,12 @@ const FIXED_AFTER_INPUT = ['status', 'error_code', 'error_message', 'charged_inr
 const COLLISION_SUFFIX = '_result';
 // Bigger than the 16 KiB default: fewer write syscalls and drain round trips, still bounded.
 const FILE_BUFFER_BYTES = 256 * 1024;
+const CSV_OPTIONS = {
+  record_delimiter: 'windows',
+  // csv-stringify only quotes the full record delimiter (CRLF) by itself; a lone CR or LF
+  // inside a cell must be quoted too or readers split the row.
+  quoted_match: /[\r\n]/,
+} as const;
 
 /**
  * The results.csv header before formula escaping: `row`, the input columns, the fixed
@@ -95,52 +101,58 @@ export async function writeResultFiles(
   const jsonlTemp = path.join(dir, `.${RESULTS_JSONL_FILE}.${suffix}`);
 
   const resultNames = resultColumns(operation);
+  const csv = createWriteStream(csvTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
   const jsonl = createWriteStream(jsonlTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
-  // Errors surface through writeLine() and finished(); this only keeps one from being unhandled.
+  // Errors surface through writeText() and finished(); these only keep one from being unhandled.
+  csv.on('error', () => {});
   jsonl.on('error', () => {});
   let rowCount = 0;
 
-  async function* csvRecords(): AsyncGenerator<string[]> {
-    yield csvHeader(operation, inputHeader).map(escapeCell);
-    for await (const result of options.rows) {
-      const input = Object.fromEntries(inputHeader.map((name) => [name, result.input[name] ?? '']));
-      const line = `${JSON.stringify({
-        row: result.row,
-        input,
-        status: result.status,
-        data: result.data ?? null,
-        error: result.error ?? null,
-        charged_inr: paiseToInr(result.chargedPaise),
-      })}\n`;
-      await writeLine(jsonl, line);
-      const flat = flatten(operation, result.data);
-      yield [
-        String(result.row),
-        ...inputHeader.map((name) => input[name] as string),
-        result.status,
-        result.error?.code ?? '',
-        result.error?.message ?? '',
-        chargedInrText(result.chargedPaise),
-        ...resultNames.map((name) => flat[name] as string),
-      ].map(escapeCell);
-      rowCount += 1;
-    }
+  function csvRecord(result: RowResult, input: Record<string, string>): string[] {
+    const flat = flatten(operation, result.data);
+    return [
+      String(result.row),
+      ...inputHeader.map((name) => input[name] as string),
+      result.status,
+      result.error?.code ?? '',
+      result.error?.message ?? '',
+      chargedInrText(result.chargedPaise),
+      ...resultNames.map((name) => flat[name] as string),
+    ].map(escapeCell);
   }
 
   try {
-    await pipeline(
-      Readable.from(csvRecords()),
-      // quoted_match: csv-stringify only quotes the full record delimiter (CRLF) by itself;
-      // a lone CR or LF inside a cell must be quoted too or readers split the row.
-      stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }),
-      createWriteStream(csvTemp, { flags: 'wx', highWaterMark: FILE_BUFFER_BYTES }),
-    );
+    // Both files exist (or failed to open) before the first row is read.
+    await Promise.all([once(csv, 'ready'), once(jsonl, 'ready')]);
+    // A batch at a time: csv-stringify's sync API for a batch's records costs far less than
+    // its stream transform called once per record. Each batch ends with its record delimiter.
+    await writeText(csv, stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
+    for await (const batch of options.rows) {
+      const records: string[][] = [];
+      let lines = '';
+      for (const result of batch) {
+        const input = Object.fromEntries(inputHeader.map((name) => [name, result.input[name] ?? '']));
+        lines += `${JSON.stringify({
+          row: result.row,
+          input,
+          status: result.status,
+          data: result.data ?? null,
+          error: result.error ?? null,
+          charged_inr: paiseToInr(result.chargedPaise),
+        })}\n`;
+        records.push(csvRecord(result, input));
+      }
+      await Promise.all([writeText(jsonl, lines), writeText(csv, stringifyCsv(records, CSV_OPTIONS))]);
+      rowCount += batch.length;
+    }
+    csv.end();
     jsonl.end();
-    await finished(jsonl);
+    await Promise.all([finished(csv), finished(jsonl)]);
     await Promise.all([fsyncFile(csvTemp), fsyncFile(jsonlTemp)]);
     await rename(csvTemp, csvPath);
     await rename(jsonlTemp, jsonlPath);
   } catch (error) {
+    csv.destroy();
     jsonl.destroy();
     await Promise.all([rm(csvTemp, { force: true }), rm(jsonlTemp, { force: true })]);
     throw error;
@@ -149,10 +161,10 @@ export async function writeResultFiles(
 }
 
 /** A write that waits out backpressure and fails (never hangs) once the stream has failed. */
-async function writeLine(stream: Writable, line: string): Promise<void> {
+async function writeText(stream: Writable, text: string): Promise<void> {
   if (stream.errored) throw stream.errored;
   // once() rejects on 'error', so a failing disk ends the loop instead of stalling it.
-  if (!stream.write(line)) await once(stream, 'drain');
+  if (!stream.write(text)) await once(stream, 'drain');
 }
 
 /** Data on disk before the rename, so a crash cannot leave a renamed but empty file. */
