@@ -1,8 +1,15 @@
 /**
  * The baseline for bench:sync: a bare Fastify JSON route with no auth, limits, Redis or
  * sources, answering a body the size of a real GST Verify answer. Prints its URL.
+ *
+ * With REDIS_URL, also the floor: the same route after three sequential Redis round trips
+ * (a tiny Lua script each, through ioredis set up as the service's own connection), the
+ * number the full path cannot avoid: the rate limit, the hold and the commit each wait for
+ * Redis before the next can start. It shows how much of the gap to the bare route any
+ * design with that shape keeps, and how much is the service's own work.
  */
 import Fastify from 'fastify';
+import { Redis } from 'ioredis';
 
 const body = {
   success: true,
@@ -37,5 +44,14 @@ const body = {
 
 const app = Fastify();
 app.post('/v1/gst/verify', async () => body);
+if (process.env.REDIS_URL !== undefined) {
+  const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
+  // By SHA, as the service runs its scripts (src/store/scripts.ts).
+  const sha = (await redis.script('LOAD', "return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)")) as string;
+  app.post('/floor/three-round-trips', async () => {
+    for (const field of ['rate', 'hold', 'commit']) await redis.evalsha(sha, 1, 'bench-floor', field);
+    return body;
+  });
+}
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`listening on ${url}`);

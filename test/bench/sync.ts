@@ -3,6 +3,11 @@
  * limit, wallet hold, sandbox source, commit, envelope) against a bare Fastify JSON route
  * measured in the same run, on the same machine, with the same load generator settings.
  *
+ * Also measured, in the bare server's process: a floor, the bare route after three
+ * sequential Redis round trips (rate limit, hold, commit can only run one after the other),
+ * so the gap to the bare route splits into what Redis round trips cost here and what the
+ * service's own work costs.
+ *
  * Both servers run compiled (`npm run build` first, as `npm start` does), each in its own
  * process; autocannon runs in this one. Loopback only.
  * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
@@ -38,9 +43,9 @@ async function start(script: string, env: Record<string, string>): Promise<{ chi
   return { child, url };
 }
 
-async function measure(url: string, apiKey: string | undefined, durationS: number) {
+async function measure(url: string, apiKey: string | undefined, durationS: number, route = '/v1/gst/verify') {
   const result = await autocannon({
-    url: `${url}/v1/gst/verify`,
+    url: `${url}${route}`,
     method: 'POST',
     connections,
     duration: durationS,
@@ -59,7 +64,8 @@ async function measure(url: string, apiKey: string | undefined, durationS: numbe
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-'));
 const redis = await startManagedRedis({ dataDir });
-const bare = await start('dist/test/bench/bare-server.js', {});
+const bare = await start('dist/test/bench/bare-server.js', { REDIS_URL: redis.url });
+const FLOOR_ROUTE = '/floor/three-round-trips';
 const full = await start('dist/src/server.js', {
   REDIS_URL: redis.url,
   PORT: '0',
@@ -79,8 +85,10 @@ try {
 
   // Warm both (JIT, connection pools, Redis scripts) before measuring.
   await measure(bare.url, undefined, 2);
+  await measure(bare.url, undefined, 2, FLOOR_ROUTE);
   await measure(full.url, key, 2);
   const baseline = await measure(bare.url, undefined, seconds);
+  const floor = await measure(bare.url, undefined, seconds, FLOOR_ROUTE);
   const path = await measure(full.url, key, seconds);
   if (path.non2xx > 0 || path.errors > 0) throw new Error(`the full path answered ${path.non2xx} non-2xx and ${path.errors} errors`);
 
@@ -93,9 +101,12 @@ try {
       '| route | requests/s | p50 ms | p99 ms |',
       '|---|---|---|---|',
       row('bare Fastify JSON route (baseline)', baseline),
+      row('floor: the bare route after 3 sequential Redis round trips, nothing else', floor),
       row('POST /v1/gst/verify, full path (sandbox key)', path),
       '',
       `ratio (full path / baseline throughput): ${(path.rps / baseline.rps).toFixed(2)}`,
+      `floor / baseline: ${(floor.rps / baseline.rps).toFixed(2)} (the most any path that waits for Redis three times in a row keeps here)`,
+      `full path / floor: ${(path.rps / floor.rps).toFixed(2)} (what the service's own work keeps of that)`,
     ].join('\n'),
   );
 } finally {
