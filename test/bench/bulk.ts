@@ -24,7 +24,11 @@
  *     (target ≥ 0.9). An API process of its own runs the verify pool with 4 chunks × 16 rows at
  *     once (64 rows wanting the 32 slots: one process, so its in-process semaphore hands slots
  *     over without polling Redis); BENCH_B_WORKERS adds `workers/verify.ts` processes (slower
- *     on a 2-core machine: more processes polling Redis for the same 32 leases). Also printed:
+ *     on a 2-core machine: more processes polling Redis for the same 32 leases). Also measured,
+ *     after the job: the transport ceiling, the same requests sent straight to the simulator by
+ *     a plain undici client in a process of its own (test/bench/plain-client.ts), 32 at a time,
+ *     with no gate, Redis or job: what the bound leaves once each request also crosses two
+ *     event loops and the simulator's timer on this machine. Also printed:
  *     leases held vs requests at the simulator (sampled), CPU and run-queue wait, Redis
  *     commands per row.
  * (c) Memory while a 1,000,000-row CSV is accepted (streamed from a generator, never built in
@@ -43,14 +47,15 @@
  * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
  * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
@@ -59,6 +64,8 @@ import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { cpuSeconds, infoField, procStatusMb, root, runQueueSeconds, startCompiled, stopAllChildren, stopChild } from './child-processes.js';
+
+const execFileAsync = promisify(execFile);
 
 // The processes measured run compiled, as `npm start` runs them.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
@@ -375,6 +382,19 @@ async function redisPidOf(redisUrl: string): Promise<number> {
   }
 }
 
+/** (b)'s transport ceiling, measured by test/bench/plain-client.ts in a process of its own. */
+async function plainClientRate(simUrl: string, gstins: readonly string[]): Promise<number> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-gstins-'));
+  try {
+    const file = path.join(dir, 'gstins.txt');
+    await writeFile(file, `${gstins.join('\n')}\n`);
+    const { stdout } = await execFileAsync(process.execPath, [path.join(root, 'dist/test/bench/plain-client.js'), simUrl, String(LIMIT), file]);
+    return Number(stdout.trim());
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 async function partB(env: Record<string, string>, known: readonly string[], sim: RunningSimulator): Promise<void> {
   if (known.length < B_ROWS + 500) throw new Error(`the sandbox registry has ${known.length} GSTINs, too few for BENCH_B_ROWS`);
   // An API process of its own, its pools sized so the rows wanted at once exceed the limit.
@@ -430,6 +450,7 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
     const seen = sim.stats().upstreams['gstn-gsp'];
     if (job.status.rows.ok !== B_ROWS) throw new Error(`expected ${B_ROWS} ok rows, got ${JSON.stringify(job.status.rows)}`);
     const bound = LIMIT / (LATENCY_MS / 1000);
+    const plainRate = await plainClientRate(sim.url, known.slice(0, B_ROWS));
     const rate = (B_ROWS * 1000) / job.totalMs;
     const verifyRate = (B_ROWS * 1000) / job.verifyMs;
     const demand = B_API_WORKER_CONCURRENCY * B_API_ROW_CONCURRENCY + B_WORKERS * B_WORKER_CONCURRENCY * B_ROW_CONCURRENCY;
@@ -446,6 +467,9 @@ async function partB(env: Record<string, string>, known: readonly string[], sim:
       `| … intake (POST → 202) | ${seconds(job.intakeMs)} | | |`,
       `| … verify (202 → every row done) | ${seconds(job.verifyMs)} | ${fmt(verifyRate)} | ${(verifyRate / bound).toFixed(2)} |`,
       `| … finalize | ${seconds(job.finalizeMs)} | | |`,
+      `| transport ceiling: a plain undici client process, ${LIMIT} at a time straight to the simulator, the same ${fmt(B_ROWS)} requests (no gate, Redis or job) | ${seconds((B_ROWS * 1000) / plainRate)} | ${fmt(plainRate)} | ${(plainRate / bound).toFixed(2)} |`,
+      '',
+      `The bulk job (upload → completed) keeps **${(rate / plainRate).toFixed(2)}** of the transport ceiling; its verify phase ${(verifyRate / plainRate).toFixed(2)}.`,
       '',
       `Simulator (GSP): ${fmt(seen.requests)} requests, max ${seen.max_in_flight} in flight (limit ${LIMIT}), ` +
         `mean in flight over the verify phase ≈ ${((seen.requests * LATENCY_MS) / job.verifyMs).toFixed(1)}, statuses ${JSON.stringify(seen.by_status)}.`,
