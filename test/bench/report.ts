@@ -27,7 +27,7 @@ const BENCHES: Bench[] = [
     name: 'sync',
     script: 'bench:sync',
     what: 'GST Verify through the whole sync path (auth, rate limit, hold, sandbox source, commit, envelope) vs a bare Fastify JSON route, same run',
-    summary: /^ratio .*$/m,
+    summary: /^(ratio|floor \/ baseline|full path \/ floor).*?:\s*[\d.]+/gm,
     target: 'ratio at least 0.5 (money-and-limits issue)',
   },
   {
@@ -41,7 +41,7 @@ const BENCHES: Bench[] = [
     name: 'bulk',
     script: 'bench:bulk',
     what: 'Bulk jobs: (a) 100,000 sandbox rows vs bare BullMQ no-op jobs; (b) simulator-backed rows vs limit / latency; (c) accepting a 1,000,000-row CSV: API RSS and Redis memory',
-    summary: /^Ratio \(bulk rows.*?\*\*[\d.]+\*\*|^\| upload → status completed \|.*$|^\| (API process RSS|Redis used_memory).*$/gm,
+    summary: /^Ratio \(bulk rows.*?\*\*[\d.]+\*\*|^\| upload → status completed \|.*$|^\| transport ceiling.*$|^The bulk job \(upload → completed\) keeps.*$|^\| (API process RSS|Redis used_memory).*$/gm,
     target: '(b) at least 0.9; (c) API under 300 MB, Redis under 512 MB',
   },
   {
