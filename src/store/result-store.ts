@@ -82,14 +82,20 @@ export class ResultStore {
   async *readLineBatches(jobId: string, name: string): AsyncGenerator<string[]> {
     // A utf8 stream decodes a character split across two reads whole.
     const input = createReadStream(this.path(jobId, name), { encoding: 'utf8', highWaterMark: READ_BYTES });
-    let partial = '';
+    // The start of a line still unfinished, in pieces: a long line is joined once, not per read.
+    let pending: string[] = [];
     for await (const text of input as AsyncIterable<string>) {
-      const lines = (partial + text).split('\n');
-      partial = lines.pop() as string;
-      const filled = lines.filter((line) => line !== '');
-      if (filled.length > 0) yield filled;
+      const end = text.lastIndexOf('\n');
+      if (end === -1) {
+        pending.push(text);
+        continue;
+      }
+      const lines = (pending.join('') + text.slice(0, end)).split('\n').filter((line) => line !== '');
+      pending = end + 1 < text.length ? [text.slice(end + 1)] : [];
+      if (lines.length > 0) yield lines;
     }
-    if (partial !== '') yield [partial];
+    const last = pending.join('');
+    if (last !== '') yield [last];
   }
 
   async remove(jobId: string): Promise<void> {

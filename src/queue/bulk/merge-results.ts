@@ -38,51 +38,87 @@ function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
   return { row: line.row, input: line.columns, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
 }
 
-/** Pass 2: every input row's result, in upload order, a read of the input file at a time. */
+/** Rows per batch handed to the file writer: bounds memory when rows are large (Business360). */
+const BATCH_ROWS = 500;
+
+/** Pass 2: every input row's result, in upload order, in batches of up to BATCH_ROWS. */
 export async function* mergedResults(results: ResultStore, jobId: string, repeated: ReadonlySet<number>): AsyncGenerator<RowResult[]> {
   const kept = new Map<number, ChunkResultLine>();
   let chunk = -1;
-  // A chunk's results file is small (one chunk's rows): read whole when its first row comes.
-  let chunkLines: string[] = [];
-  let next = 0;
+  let chunkLines: ChunkLines | undefined;
+  let batch: RowResult[] = [];
   for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
-    const batch: RowResult[] = [];
     for (const text of lines) {
       const line = JSON.parse(text) as InputLine;
       if ('header' in line) continue;
       if (line.mark === 'invalid') {
         batch.push(invalidResult(line));
-        continue;
-      }
-      if (line.mark === 'duplicate') {
+      } else if (line.mark === 'duplicate') {
         const first = kept.get(line.of);
         batch.push(
           first
             ? { row: line.row, input: line.columns, status: first.status, data: first.data, error: first.error, chargedPaise: 0 }
             : { row: line.row, input: line.columns, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
         );
-        continue;
+      } else {
+        if (line.chunk !== chunk) {
+          chunk = line.chunk;
+          await chunkLines?.close();
+          chunkLines = await ChunkLines.open(results, jobId, chunk);
+        }
+        // Awaited only when a read's lines run out: an await per row costs more than the row.
+        const resultText = chunkLines?.buffered() === true ? chunkLines.take() : await chunkLines?.next();
+        const result: ChunkResultLine = resultText === undefined
+          ? { row: line.row, status: 'cancelled', data: null, error: null, charged_paise: 0 }
+          : (JSON.parse(resultText) as ChunkResultLine);
+        if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
+        if (repeated.has(line.row)) kept.set(line.row, result);
+        batch.push({ row: line.row, input: line.columns, status: result.status, data: result.data, error: result.error, chargedPaise: result.charged_paise });
       }
-      if (line.chunk !== chunk) {
-        chunk = line.chunk;
-        chunkLines = await readChunkLines(results, jobId, chunk);
-        next = 0;
+      if (batch.length >= BATCH_ROWS) {
+        yield batch;
+        batch = [];
       }
-      const resultText = chunkLines[next++];
-      const result: ChunkResultLine = resultText === undefined
-        ? { row: line.row, status: 'cancelled', data: null, error: null, charged_paise: 0 }
-        : (JSON.parse(resultText) as ChunkResultLine);
-      if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
-      if (repeated.has(line.row)) kept.set(line.row, result);
-      batch.push({ row: line.row, input: line.columns, status: result.status, data: result.data, error: result.error, chargedPaise: result.charged_paise });
     }
-    if (batch.length > 0) yield batch;
   }
+  await chunkLines?.close();
+  if (batch.length > 0) yield batch;
 }
 
-/** A chunk's result lines; none when the chunk never ran (a cancelled job): its rows are cancelled. */
-async function readChunkLines(results: ResultStore, jobId: string, chunk: number): Promise<string[]> {
-  const name = chunkFileName(chunk);
-  if (!(await results.exists(jobId, name))) return [];
-  return (await results.readText(jobId, name)).split('\n').filter((line) => line !== '');
+/**
+ * One chunk's results file, line by line, read a batch at a time. A chunk that never ran (a cancelled job) has no file: its rows are cancelled.
+ */
+class ChunkLines {
+  private lines: string[] = [];
+  private index = 0;
+
+  private constructor(private readonly batches: AsyncGenerator<string[]> | undefined) {}
+
+  static async open(results: ResultStore, jobId: string, chunk: number): Promise<ChunkLines> {
+    const name = chunkFileName(chunk);
+    return new ChunkLines((await results.exists(jobId, name)) ? results.readLineBatches(jobId, name) : undefined);
+  }
+
+  buffered(): boolean {
+    return this.index < this.lines.length;
+  }
+
+  /** The next line already read; call only when buffered(). */
+  take(): string {
+    return this.lines[this.index++] as string;
+  }
+
+  async next(): Promise<string | undefined> {
+    while (this.index >= this.lines.length) {
+      const read = await this.batches?.next();
+      if (read === undefined || read.done === true) return undefined;
+      this.lines = read.value;
+      this.index = 0;
+    }
+    return this.lines[this.index++];
+  }
+
+  async close(): Promise<void> {
+    await this.batches?.return(undefined);
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * Writes a bulk job's results.csv and results.jsonl (interface document, "Bulk jobs").
  *
- * Both files are streamed: rows are pulled from the iterable only as fast as the disk takes
- * them (pipeline backpressure for the CSV, awaited 'drain' for the JSONL), so a
+ * Both files are streamed: batches of rows are pulled from the iterable only as fast as the
+ * disk takes them (each batch's writes await 'drain' when a file's buffer is full), so a
  * million-row job never sits in memory. Each file is written under a temporary name in the
  * same directory, fsynced, then renamed over the final name: rename is atomic on one file
  * system, so a download never sees half a file, and a crash leaves only a stray temp file.
