@@ -113,7 +113,11 @@ describe('every documented route under hostile input', () => {
 
   function mutate(example: unknown, mutations: Mutation[]): unknown {
     const copy = JSON.parse(JSON.stringify(example)) as Record<string, unknown>;
-    for (const { kind, key, value } of mutations) {
+    for (const mutation of mutations) {
+      const { kind, key } = mutation;
+      // A copy: anyValue's object constants are shared instances, and inserting one twice (or
+      // into itself) would make a circular body and change the constant for later runs.
+      const value = structuredClone(mutation.value);
       if (kind === 'delete') delete copy[key];
       else if (kind === 'set') define(copy, key, value);
       else if (kind === 'retype') define(copy, key, Array.isArray(copy[key]) ? { 0: copy[key] } : typeof copy[key] === 'string' ? [copy[key]] : String(JSON.stringify(copy[key])));
