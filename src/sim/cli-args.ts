@@ -12,7 +12,7 @@ export const DEFAULT_SIM_HOST = '127.0.0.1';
 export const SIM_USAGE = `usage: npm run sim -- [options]
   --port <n>                          listen port (default ${DEFAULT_SIM_PORT}; 0 picks a free one)
   --host <addr>                       listen address (default ${DEFAULT_SIM_HOST})
-  --latency <target>=<ms>|<min>-<max> added latency, fixed or uniform in a range
+  --latency <target>=<ms>|<min>-<max> latency from arrival, fixed or uniform in a range
   --error-rate <target>=<0..1>        share of requests answered 503
   --timeout-rate <target>=<0..1>      share of requests never answered
   --rate-limit <target>=<n>           requests per second before 429

@@ -204,6 +204,30 @@ describe('upstream simulator: injected misbehaviour', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
+  it('counts the latency from the request\'s arrival, its own work included, not added after it', async () => {
+    // An answer that takes 300 ms of the simulator's own work (its clock is read while the
+    // answer is built), under a latency of 400 ms: it arrives at about 400 ms, not 700.
+    const slow = await startSimulator({
+      port: 0,
+      now: () => {
+        const until = performance.now() + 300;
+        while (performance.now() < until);
+        return new Date();
+      },
+      config: { upstreams: { 'mca-master': { latencyMs: 400 } } },
+    });
+    try {
+      const started = performance.now();
+      const response = await fetch(`${slow.url}/mca/directors/09900001`, { headers: KEY_HEADERS });
+      expect(response.status).toBe(200);
+      const elapsed = performance.now() - started;
+      expect(elapsed).toBeGreaterThanOrEqual(390);
+      expect(elapsed).toBeLessThan(650);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('answers every request with an error at error rate 1 (503, or the GSP\'s 200 down body)', async () => {
     sim.configure({ upstreams: { 'kyb-aggregator': { errorRate: 1 }, 'gstn-gsp': { errorRate: 1 } } });
     const kyb = await Promise.all(Array.from({ length: 10 }, () => request('kyb-aggregator.pan-to-cin', 'AAJCS4821K')));
