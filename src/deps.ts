@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import pLimit from 'p-limit';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { CHECK_NAMES, type CheckName } from './domain/operations.js';
@@ -143,7 +144,8 @@ export async function createDeps(
             log,
             rowAttempts: config.bulk.rowAttempts,
             rowBackoffMs: config.bulk.rowBackoffMs,
-            rowConcurrency: config.bulk.rowConcurrency,
+            // As many rows at once as before chunks shared them: chunks × rows per chunk.
+            rowSlots: pLimit(config.bulk.workerConcurrency * config.bulk.rowConcurrency),
           },
           finalize: {
             jobs: bulkJobs,

@@ -8,8 +8,8 @@
  * and jitter; rows still failing end `failed` with the last error.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
-import { mapLimit } from '../../sources/http/map-limit.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { PartCharge, WalletStore } from '../../store/wallet.js';
@@ -34,8 +34,14 @@ export interface ChunkDeps {
   rowAttempts: number;
   /** First backoff; each next one doubles, with full jitter. */
   rowBackoffMs: number;
-  /** Rows of one chunk verified at once. */
-  rowConcurrency: number;
+  /**
+   * The process's row slots, shared first-come by every chunk it runs. A chunk capped on its
+   * own would end in a tail of fewer and fewer rows, and chunks started together end
+   * together: the process's demand would drop to nothing at every chunk boundary, leaving a
+   * rate-limited source's slots idle. Shared, the next chunks' rows fill the slots while one
+   * chunk finishes and is written.
+   */
+  rowSlots: LimitFunction;
 }
 
 const CANCEL_CHECK_MS = 500;
@@ -83,17 +89,19 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
       }
       return cancelled;
     };
-    // Every row ends with an outcome (failures included), so mapLimit never stops early here.
     const fresh = new Map<number, string>();
-    await mapLimit(payload.rows, deps.rowConcurrency, async (row): Promise<{ ok: true; value: null }> => {
-      if (!decided.has(row.row)) {
-        const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
-          ? { status: 'cancelled', data: null, error: null, costPaise: 0 }
-          : await verifyWithRetries(deps, payload, row);
-        fresh.set(row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
-      }
-      return { ok: true, value: null };
-    });
+    await Promise.all(
+      payload.rows
+        .filter((row) => !decided.has(row.row))
+        .map((row) =>
+          deps.rowSlots(async () => {
+            const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
+              ? { status: 'cancelled', data: null, error: null, costPaise: 0 }
+              : await verifyWithRetries(deps, payload, row);
+            fresh.set(row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
+          }),
+        ),
+    );
     // The chunk's verdicts are kept, then charged, each in one round trip: a re-run finds
     // both and neither decides nor bills a row again. (A worker lost before this point costs
     // the chunk's upstream calls again, never a customer's money.)
