@@ -16,6 +16,7 @@ import type {
 } from '../domain/records.js';
 import { AppError } from '../errors.js';
 import { runChain, type ChainResult } from './chain.js';
+import { deadlineSignal } from './deadline-signal.js';
 import type { CheckAnswers, CheckInputs, SourceOutcome, Source } from './port.js';
 
 /** What a caller sends for each check, after validation: a source's input plus a few options. */
@@ -142,9 +143,12 @@ export function createVerifier(chains: SourceChains): Verifier {
   async function fetch<C extends CheckName>(check: C, input: CheckInputs[C], context: VerifyContext): Promise<FetchResult<C>> {
     const sources = chains[context.environment][check];
     const inProcess = sources.every((source) => source.inProcess);
-    const signal = inProcess ? NEVER_ABORTED : AbortSignal.timeout(context.budgetMs);
+    const deadline = inProcess ? undefined : deadlineSignal(context.budgetMs);
+    const signal = deadline?.signal ?? NEVER_ABORTED;
     const deadlineMs = inProcess ? undefined : Date.now() + context.budgetMs;
-    const result: ChainResult<C> = await runChain(check, sources, input, { signal, now: context.now, ...(deadlineMs === undefined ? {} : { deadlineMs }) });
+    const result: ChainResult<C> = await runChain(check, sources, input, { signal, now: context.now, ...(deadlineMs === undefined ? {} : { deadlineMs }) }).finally(
+      () => deadline?.dispose(),
+    );
     const { outcome, attempts } = result;
     if (outcome.outcome !== 'ok') {
       return {

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import type { RequestGate } from '../adapter.js';
+import { deadlineSignal } from '../deadline-signal.js';
 import type { FailureOutcome } from '../port.js';
 
 /** Enough for any single record; a larger answer is a broken or hostile upstream. */
@@ -93,13 +94,16 @@ export function createHttpClient(settings: HttpClientSettings): HttpClient {
     const path = `${prefix}${request.path}${query}`;
     // Logged without the query or headers: those carry the caller's GSTIN and credentials.
     const what = `${request.method} ${prefix}${request.path}`;
-    const signal = AbortSignal.any([callerSignal, AbortSignal.timeout(timeoutMs)]);
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
     if (request.json !== undefined) {
       body = JSON.stringify(request.json);
       headers['content-type'] = 'application/json';
     }
+    // Its own timer, not only the pool's time-outs: undici's run on a coarse clock (a 200 ms
+    // time-out fired after ~1 s), and they bound each phase rather than the whole request.
+    const deadline = deadlineSignal(timeoutMs, callerSignal);
+    const { signal } = deadline;
     const startedAt = performance.now();
     try {
       const response = await pool.request({ method: request.method, path, headers, body, signal });
@@ -127,6 +131,8 @@ export function createHttpClient(settings: HttpClientSettings): HttpClient {
       const result = failure(error, signal, callerSignal, what);
       log.debug({ request: what, outcome: result.outcome, durationMs: Math.round(performance.now() - startedAt) }, 'upstream call failed');
       return result;
+    } finally {
+      deadline.dispose();
     }
   }
 
