@@ -21,9 +21,9 @@
  * (b) Simulator-backed throughput: a live key, the GSP as the only gst.verify source, pointing at
  *     the simulator (in this process) answering after 50 ms, with max_in_flight 32. The bound is
  *     32 / 0.05 s = 640 rows/s; the figure is rows / (upload → completed) as a fraction of it
- *     (target ≥ 0.9). An API process of its own runs the verify pool with 4 chunks × 16 rows at
- *     once (64 rows wanting the 32 slots: one process, so its in-process semaphore hands slots
- *     over without polling Redis); BENCH_B_WORKERS adds `workers/verify.ts` processes (slower
+ *     (target ≥ 0.9). An API process of its own runs the verify pool with 4 chunks × 16 rows: 64
+ *     row slots shared first-come by its chunks, wanting the 32 source slots (one process, so
+ *     its in-process semaphore hands source slots over without polling Redis); BENCH_B_WORKERS adds `workers/verify.ts` processes (slower
  *     on a 2-core machine: more processes polling Redis for the same 32 leases). Also measured,
  *     after the job: the transport ceiling, the same requests sent straight to the simulator by
  *     a plain undici client in a process of its own (test/bench/plain-client.ts), 32 at a time,
