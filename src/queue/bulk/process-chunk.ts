@@ -56,22 +56,98 @@ interface KeptResult {
 
 export const chunkFileName = (chunk: number): string => `chunks/${String(chunk).padStart(7, '0')}.jsonl`;
 
-async function verifyWithRetries(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow): Promise<RowOutcome> {
-  let outcome: RowOutcome | undefined;
-  for (let attempt = 1; attempt <= deps.rowAttempts; attempt++) {
-    try {
-      outcome = await deps.verifyRow(payload.operation, row.request, payload.environment, payload.clockOffsetMs);
-    } catch (error) {
-      deps.log.error({ err: error, row: row.row }, 'verifying a bulk row threw');
-      outcome = { status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: 'The row could not be verified' }, costPaise: 0, retryable: true };
-    }
-    if (!outcome.retryable || attempt === deps.rowAttempts) break;
-    const capMs = deps.rowBackoffMs * 2 ** (attempt - 1);
-    await sleep(Math.random() * capMs);
+/** What a row ends with, before its charge: a verification's outcome, or cancelled. */
+type RowVerdict = Pick<RowOutcome, 'data' | 'error' | 'costPaise'> & { status: ChunkResultLine['status'] };
+
+const CANCELLED: RowVerdict = { status: 'cancelled', data: null, error: null, costPaise: 0 };
+
+async function attemptRow(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow): Promise<RowOutcome> {
+  try {
+    return await deps.verifyRow(payload.operation, row.request, payload.environment, payload.clockOffsetMs);
+  } catch (error) {
+    deps.log.error({ err: error, row: row.row }, 'verifying a bulk row threw');
+    return { status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: 'The row could not be verified' }, costPaise: 0, retryable: true };
   }
-  return outcome as RowOutcome;
 }
 
+/**
+ * A row's verdict, retrying what is retryable with exponential backoff and full jitter;
+ * undefined when its chunk was abandoned (another row of it threw) before it was decided.
+ * Each attempt takes one of the process's row slots and the backoff waits outside them: a job
+ * whose source is down must not hold every slot through its pauses and starve other jobs.
+ */
+async function decideRow(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow, abandoned: () => boolean, isCancelled: () => Promise<boolean>): Promise<RowVerdict | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await deps.rowSlots(async (): Promise<RowOutcome | RowVerdict | undefined> => {
+      if (abandoned()) return undefined;
+      if (await isCancelled()) return CANCELLED;
+      return attemptRow(deps, payload, row);
+    });
+    if (outcome === undefined || !('retryable' in outcome) || !outcome.retryable || attempt >= deps.rowAttempts) return outcome;
+    await sleep(Math.random() * deps.rowBackoffMs * 2 ** (attempt - 1));
+  }
+}
+
+/** Decides the chunk's rows not decided yet (a re-run reuses the kept ones), all settled before it returns. */
+async function decideRows(deps: ChunkDeps, payload: ChunkPayload, decided: ReadonlyMap<number, string>): Promise<Map<number, string>> {
+  const { jobId } = payload;
+  // A cancellation is seen within half a second, without a Redis read per row. A failed read
+  // keeps the last answer: if Redis is really gone, the chunk's own writes fail and retry it.
+  let cancelled = false;
+  let cancelCheckedAtMs = 0;
+  const isCancelled = async (): Promise<boolean> => {
+    if (Date.now() - cancelCheckedAtMs >= CANCEL_CHECK_MS) {
+      cancelCheckedAtMs = Date.now();
+      cancelled = await deps.jobs.status(jobId).then(
+        (status) => status === 'cancelled',
+        () => cancelled,
+      );
+    }
+    return cancelled;
+  };
+  const fresh = new Map<number, string>();
+  // Once a row throws the chunk fails, and its rows still queued for a slot stop there
+  // instead of calling upstreams for a chunk nobody will write (BullMQ retries it whole).
+  let failure: { error: unknown } | undefined;
+  await Promise.all(
+    payload.rows
+      .filter((row) => !decided.has(row.row))
+      .map(async (row) => {
+        try {
+          const verdict = await decideRow(deps, payload, row, () => failure !== undefined, isCancelled);
+          if (verdict !== undefined) fresh.set(row.row, JSON.stringify({ status: verdict.status, data: verdict.data, error: verdict.error, cost: verdict.costPaise }));
+        } catch (error) {
+          failure ??= { error };
+        }
+      }),
+  );
+  if (failure !== undefined) throw failure.error;
+  return fresh;
+}
+
+/** Keeps the chunk's verdicts, charges its billable rows and writes its results file. */
+async function settleChunk(deps: ChunkDeps, payload: ChunkPayload, file: string, decided: Map<number, string>, fresh: ReadonlyMap<number, string>): Promise<void> {
+  const { jobId, chunk } = payload;
+  // The chunk's verdicts are kept, then charged, each in one round trip: a re-run finds
+  // both and neither decides nor bills a row again. (A worker lost before this point costs
+  // the chunk's upstream calls again, never a customer's money.)
+  for (const [row, json] of await deps.jobs.keepRowResults(jobId, chunk, fresh)) decided.set(row, json);
+  const kept = payload.rows.map(({ row }) => ({ row, ...(JSON.parse(decided.get(row) as string) as KeptResult) }));
+  const billable = kept.filter((result) => result.status === 'ok' && result.cost > 0);
+  const charges = await deps.wallet.chargeParts(
+    payload.accountId,
+    jobId,
+    billable.map(({ row, cost }) => ({ key: `row:${row}`, amountPaise: cost, reference: `${jobId} row ${row}` })),
+  );
+  const chargedByRow = new Map<number, number>();
+  billable.forEach(({ row }, index) => {
+    const charge = charges[index] as PartCharge;
+    if (charge.status === 'ok' || charge.status === 'duplicate') chargedByRow.set(row, charge.paise);
+    else deps.log.error({ jobId, row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
+  });
+  const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({ row, status, data, error, charged_paise: chargedByRow.get(row) ?? 0 }));
+  await deps.results.writeLines(jobId, file, lines.map((line) => JSON.stringify(line)));
+}
 
 /** Returns true when this chunk was the job's last: the finalize step is due. */
 export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Promise<boolean> {
@@ -79,48 +155,10 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
   const file = chunkFileName(chunk);
   if (!(await deps.results.exists(jobId, file))) {
     const [decided] = await Promise.all([deps.jobs.chunkResults(jobId, chunk), deps.jobs.markRunning(jobId)]);
-    // A cancellation is seen within half a second, without a Redis read per row.
-    let cancelled = false;
-    let cancelCheckedAtMs = 0;
-    const isCancelled = async (): Promise<boolean> => {
-      if (Date.now() - cancelCheckedAtMs >= CANCEL_CHECK_MS) {
-        cancelCheckedAtMs = Date.now();
-        cancelled = (await deps.jobs.status(jobId)) === 'cancelled';
-      }
-      return cancelled;
-    };
-    const fresh = new Map<number, string>();
-    await Promise.all(
-      payload.rows
-        .filter((row) => !decided.has(row.row))
-        .map((row) =>
-          deps.rowSlots(async () => {
-            const outcome: Omit<ChunkResultLine, 'row' | 'charged_paise'> & { costPaise: number } = (await isCancelled())
-              ? { status: 'cancelled', data: null, error: null, costPaise: 0 }
-              : await verifyWithRetries(deps, payload, row);
-            fresh.set(row.row, JSON.stringify({ status: outcome.status, data: outcome.data, error: outcome.error, cost: outcome.costPaise }));
-          }),
-        ),
-    );
-    // The chunk's verdicts are kept, then charged, each in one round trip: a re-run finds
-    // both and neither decides nor bills a row again. (A worker lost before this point costs
-    // the chunk's upstream calls again, never a customer's money.)
-    for (const [row, json] of await deps.jobs.keepRowResults(jobId, chunk, fresh)) decided.set(row, json);
-    const kept = payload.rows.map(({ row }) => ({ row, ...(JSON.parse(decided.get(row) as string) as KeptResult) }));
-    const billable = kept.filter((result) => result.status === 'ok' && result.cost > 0);
-    const charges = await deps.wallet.chargeParts(
-      payload.accountId,
-      jobId,
-      billable.map(({ row, cost }) => ({ key: `row:${row}`, amountPaise: cost, reference: `${jobId} row ${row}` })),
-    );
-    const chargedByRow = new Map<number, number>();
-    billable.forEach(({ row }, index) => {
-      const charge = charges[index] as PartCharge;
-      if (charge.status === 'ok' || charge.status === 'duplicate') chargedByRow.set(row, charge.paise);
-      else deps.log.error({ jobId, row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
-    });
-    const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({ row, status, data, error, charged_paise: chargedByRow.get(row) ?? 0 }));
-    await deps.results.writeLines(jobId, file, lines.map((line) => JSON.stringify(line)));
+    const fresh = await decideRows(deps, payload, decided);
+    // Another run of this chunk (BullMQ delivered it again while this one waited for slots)
+    // may have finished first: its file stands and is counted; this run adds nothing.
+    if (!(await deps.results.exists(jobId, file))) await settleChunk(deps, payload, file, decided, fresh);
   }
   const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
   for await (const text of deps.results.readLines(jobId, file)) {
