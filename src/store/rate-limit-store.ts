@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { CallBatcher } from './call-batcher.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
 /**
@@ -8,9 +9,11 @@ import { runScript, type ScriptDefinition } from './scripts.js';
  * by how much of the previous window still overlaps, which smooths the burst a fixed window
  * allows at its edge. A refused call is not counted.
  *
- * KEYS[1] counter hash {start, curr, prev}. ARGV: window_ms, max. The clock is Redis's own
- * (TIME), so API processes whose clocks disagree still share one window.
- * Returns {count_after_this_call (max+1 when refused), ms until the limit frees or resets}.
+ * KEYS[1] counter hash {start, curr, prev}. ARGV: window_ms, max, calls (this many calls of
+ * one key, counted one after another, call-batcher.ts). The clock is Redis's own (TIME), so
+ * API processes whose clocks disagree still share one window.
+ * Returns per call, flat: count after this call (max+1 when refused), ms until the limit
+ * frees or resets.
  */
 const SLIDING_WINDOW_LUA = `
 local time = redis.call('TIME')
@@ -28,21 +31,31 @@ elseif stored == start - window then
   prev = tonumber(state[2]) or 0
 end
 local elapsed = now - start
-local estimate = prev * (window - elapsed) / window + curr
-if estimate + 1 > max then
-  local wait
-  if curr + 1 > max then
-    -- This window alone is full: wait for the next, then for its predecessor's weight
-    -- (this window's count) to fall until prev * (window - t) / window + 1 <= max.
-    wait = (window - elapsed) + math.ceil(window * (1 - (max - 1) / curr))
+local counted = 0
+local reply = {}
+for call = 1, tonumber(ARGV[3]) do
+  local estimate = prev * (window - elapsed) / window + curr
+  if estimate + 1 > max then
+    local wait
+    if curr + 1 > max then
+      -- This window alone is full: wait for the next, then for its predecessor's weight
+      -- (this window's count) to fall until prev * (window - t) / window + 1 <= max.
+      wait = (window - elapsed) + math.ceil(window * (1 - (max - 1) / curr))
+    else
+      wait = math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
+    end
+    reply[#reply + 1] = max + 1; reply[#reply + 1] = math.max(wait, 1)
   else
-    wait = math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
+    curr = curr + 1
+    counted = counted + 1
+    reply[#reply + 1] = math.ceil(estimate + 1); reply[#reply + 1] = window - elapsed
   end
-  return {max + 1, math.max(wait, 1)}
 end
-redis.call('HSET', KEYS[1], 'start', start, 'curr', curr + 1, 'prev', prev)
-redis.call('PEXPIRE', KEYS[1], window * 2)
-return {math.ceil(estimate + 1), window - elapsed}`;
+if counted > 0 then
+  redis.call('HSET', KEYS[1], 'start', start, 'curr', curr, 'prev', prev)
+  redis.call('PEXPIRE', KEYS[1], window * 2)
+end
+return reply`;
 
 const SLIDING_WINDOW: ScriptDefinition = { name: 'bvRateLimit', numberOfKeys: 1, lua: SLIDING_WINDOW_LUA };
 
@@ -51,8 +64,21 @@ export interface RateLimitStoreResult {
   ttl: number;
 }
 
+interface Counted {
+  key: string;
+  windowMs: number;
+  max: number;
+}
+
 /** The store interface @fastify/rate-limit calls: key is "<accountId>|<keyId>". */
 export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
+  // Concurrent calls of one key (with one window and limit) are counted by one script call.
+  const counts = new CallBatcher<Counted, RateLimitStoreResult>(async (_group, calls) => {
+    const { key, windowMs, max } = calls[0] as Counted;
+    const [accountId, keyId] = key.split('|') as [string, string];
+    const reply = (await runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), windowMs, max, calls.length)) as number[];
+    return calls.map((_, index) => ({ current: Number(reply[index * 2]), ttl: Number(reply[index * 2 + 1]) }));
+  });
   return class SlidingWindowStore {
     // The plugin passes the window and the key's limit after the callback; its typings omit them.
     incr(
@@ -61,12 +87,9 @@ export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
       timeWindowMs = 60_000,
       max = 1,
     ) {
-      const [accountId, keyId] = key.split('|') as [string, string];
-      runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), timeWindowMs, max)
-        .then((result) => {
-          const [current, ttl] = result as [number, number];
-          callback(null, { current: Number(current), ttl: Number(ttl) });
-        })
+      counts
+        .call(`${key}|${timeWindowMs}|${max}`, { key, windowMs: timeWindowMs, max })
+        .then((result) => callback(null, result))
         .catch((error: unknown) => callback(error as Error));
     }
 

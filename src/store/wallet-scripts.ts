@@ -24,54 +24,76 @@ redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
 return {'ok', balance}`;
 
 /**
- * ARGV: hold_id, amount_paise, expires_at_ms, reference, at.
- * Returns {'ok', available_after} | {'exists', 0} | {'insufficient', available}.
- * A hold id is placed at most once, so a retried hold never holds twice.
+ * Places holds, in order: ARGV[1] at, then (hold_id, amount_paise, expires_at_ms, reference)
+ * for each hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
+ * 'insufficient', available. A hold id is placed at most once, so a retried hold never holds
+ * twice; the holds of one batch see each other, as if placed one after another.
  */
 const HOLD_LUA = `
-if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return {'exists', 0} end
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
 local held = tonumber(redis.call('HGET', KEYS[1], 'held_paise') or '0')
-local amount = tonumber(ARGV[2])
-if balance - held < amount then return {'insufficient', balance - held} end
-redis.call('HINCRBY', KEYS[1], 'held_paise', amount)
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2] .. '|' .. ARGV[3] .. '|' .. ARGV[4])
-redis.call('XADD', KEYS[3], '*', 'type', 'hold', 'amount_paise', amount,
-  'balance_paise', balance, 'reference', ARGV[4], 'at', ARGV[5])
-return {'ok', balance - held - amount}`;
+local reply = {}
+for i = 2, #ARGV, 4 do
+  local id, amount, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 3]
+  if redis.call('HEXISTS', KEYS[2], id) == 1 then
+    reply[#reply + 1] = 'exists'; reply[#reply + 1] = 0
+  elseif balance - held < amount then
+    reply[#reply + 1] = 'insufficient'; reply[#reply + 1] = balance - held
+  else
+    held = redis.call('HINCRBY', KEYS[1], 'held_paise', amount)
+    redis.call('HSET', KEYS[2], id, ARGV[i + 1] .. '|' .. ARGV[i + 2] .. '|' .. reference)
+    redis.call('XADD', KEYS[3], '*', 'type', 'hold', 'amount_paise', amount,
+      'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+    reply[#reply + 1] = 'ok'; reply[#reply + 1] = balance - held
+  end
+end
+return reply`;
 
 /**
- * Resolves a hold: charges up to its amount and releases the rest.
- * ARGV: hold_id, charge_paise, at, expired_only ('1': only when past expiry, for the sweeper),
- * now_ms. Returns {'ok', charged} | {'resolved', 0} (unknown or already resolved) |
- * {'open', 0} (the sweeper found it not yet expired).
+ * Resolves holds, in order: charges up to each hold's amount and releases the rest.
+ * ARGV[1] at, ARGV[2] expired_only ('1': only holds past their expiry, for the sweeper),
+ * ARGV[3] now_ms, then (hold_id, charge_paise) for each hold. Returns per hold, flat:
+ * 'ok', charged | 'resolved', 0 (unknown or already resolved) | 'open', 0 (the sweeper found
+ * it not yet expired).
  */
 const RESOLVE_LUA = `
-local hold = redis.call('HGET', KEYS[2], ARGV[1])
-if not hold then return {'resolved', 0} end
-local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
-amount = tonumber(amount)
-if ARGV[4] == '1' and tonumber(expires) > tonumber(ARGV[5]) then return {'open', 0} end
-local requested = tonumber(ARGV[2])
 -- Checked before the first write: a script that fails halfway leaves its writes in place.
-if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
-local charge = math.min(requested, amount)
-redis.call('HDEL', KEYS[2], ARGV[1])
--- Lua's -0 reaches Redis as "-0", which HINCRBY refuses: a hold fully charged part by part
--- (a bulk job whose every row was billed) has nothing left to release.
-if amount > 0 then redis.call('HINCRBY', KEYS[1], 'held_paise', 0 - amount) end
-local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
-if charge > 0 then
-  balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
-  redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
-  redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
-    'balance_paise', balance, 'reference', reference, 'at', ARGV[3])
+for i = 4, #ARGV, 2 do
+  local requested = tonumber(ARGV[i + 1])
+  if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
 end
-if amount - charge > 0 then
-  redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
-    'balance_paise', balance, 'reference', reference, 'at', ARGV[3])
+local reply = {}
+for i = 4, #ARGV, 2 do
+  local hold = redis.call('HGET', KEYS[2], ARGV[i])
+  if not hold then
+    reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
+  else
+    local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
+    amount = tonumber(amount)
+    if ARGV[2] == '1' and tonumber(expires) > tonumber(ARGV[3]) then
+      reply[#reply + 1] = 'open'; reply[#reply + 1] = 0
+    else
+      local charge = math.min(tonumber(ARGV[i + 1]), amount)
+      redis.call('HDEL', KEYS[2], ARGV[i])
+      -- Lua's -0 reaches Redis as "-0", which HINCRBY refuses: a hold fully charged part by
+      -- part (a bulk job whose every row was billed) has nothing left to release.
+      if amount > 0 then redis.call('HINCRBY', KEYS[1], 'held_paise', 0 - amount) end
+      local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
+      if charge > 0 then
+        balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
+        redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
+        redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
+          'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+      end
+      if amount - charge > 0 then
+        redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
+          'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+      end
+      reply[#reply + 1] = 'ok'; reply[#reply + 1] = charge
+    end
+  end
 end
-return {'ok', charge}`;
+return reply`;
 
 /**
  * Charges parts of an open hold, once per charge key: a bulk job's rows are billed from the

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
+import { CallBatcher } from './call-batcher.js';
 import { runScript } from './scripts.js';
 import { addCommittedPaise } from './service-totals.js';
 import { CHARGE_PARTS, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
@@ -31,6 +32,18 @@ export interface PartCharge {
   paise: number;
 }
 
+interface HoldRequest {
+  holdId: string;
+  amountPaise: number;
+  expiresAtMs: number;
+  reference: string;
+}
+
+interface ResolveRequest {
+  holdId: string;
+  chargePaise: number;
+}
+
 export interface LedgerEntry {
   id: string;
   type: 'topup' | 'hold' | 'commit' | 'release';
@@ -47,6 +60,10 @@ export interface LedgerEntry {
  * hold and commit never strands money.
  */
 export class WalletStore {
+  /** Concurrent calls' holds and commits, one script call per account and turn (call-batcher.ts). */
+  private readonly holds = new CallBatcher<HoldRequest, HoldResult>((accountId, requests) => this.holdMany(accountId, requests));
+  private readonly resolves = new CallBatcher<ResolveRequest, number | undefined>((accountId, requests) => this.resolveMany(accountId, requests));
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
@@ -79,21 +96,38 @@ export class WalletStore {
    */
   async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
-    const expiresAtMs = Date.now() + ttlMs;
-    // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
-    // expiry is registered before the hold exists.
-    const [, reply] = await Promise.all([
-      this.redis.zadd(this.keys.holdExpiries(), expiresAtMs, `${accountId}|${holdId}`),
-      runScript(this.redis, HOLD, ...this.accountKeys(accountId), holdId, amountPaise, expiresAtMs, reference, new Date().toISOString()),
-    ]);
-    const [status, available] = reply as [string, number];
-    if (status === 'insufficient') {
-      await this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`);
-      return { ok: false, reason: 'insufficient', availablePaise: Number(available) };
+    return this.holds.call(accountId, { holdId, amountPaise, expiresAtMs: Date.now() + ttlMs, reference });
+  }
+
+  private async holdMany(accountId: string, requests: readonly HoldRequest[]): Promise<HoldResult[]> {
+    const expiries: (string | number)[] = [];
+    const args: (string | number)[] = [new Date().toISOString()];
+    for (const { holdId, amountPaise, expiresAtMs, reference } of requests) {
+      expiries.push(expiresAtMs, `${accountId}|${holdId}`);
+      args.push(holdId, amountPaise, expiresAtMs, reference);
     }
-    // An open hold keeps its expiry entry (the ZADD above only moved its score).
-    if (status === 'exists') return { ok: false, reason: 'exists' };
-    return { ok: true };
+    // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
+    // expiries are registered before the holds exist.
+    const [, reply] = (await Promise.all([
+      this.redis.zadd(this.keys.holdExpiries(), ...expiries),
+      runScript(this.redis, HOLD, ...this.accountKeys(accountId), ...args),
+    ])) as [unknown, (string | number)[]];
+    const results: HoldResult[] = [];
+    const refused: string[] = [];
+    requests.forEach(({ holdId }, index) => {
+      const status = reply[index * 2] as string;
+      if (status === 'insufficient') {
+        refused.push(`${accountId}|${holdId}`);
+        results.push({ ok: false, reason: 'insufficient', availablePaise: Number(reply[index * 2 + 1]) });
+      } else if (status === 'exists') {
+        // An open hold keeps its expiry entry (the ZADD above only moved its score).
+        results.push({ ok: false, reason: 'exists' });
+      } else {
+        results.push({ ok: true });
+      }
+    });
+    if (refused.length > 0) await this.redis.zrem(this.keys.holdExpiries(), ...refused);
+    return results;
   }
 
   /**
@@ -102,11 +136,7 @@ export class WalletStore {
    */
   async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
     if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
-    const charged = await this.resolve(accountId, holdId, chargePaise);
-    // Not awaited: the money has moved, and the sync path should not wait a round trip for a
-    // metric. Later commands on this connection (a scrape's read) still come after it.
-    if (charged !== undefined) void addCommittedPaise(this.redis, this.keys, charged);
-    return charged;
+    return this.resolve(accountId, holdId, chargePaise);
   }
 
   /**
@@ -155,26 +185,34 @@ export class WalletStore {
       this.redis,
       RESOLVE,
       ...this.accountKeys(accountId),
-      holdId,
-      0,
       new Date().toISOString(),
       '1',
       nowMs,
+      holdId,
+      0,
     )) as [string, number];
     if (status === 'open') return 'open';
     await Promise.all([this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`), this.redis.unlink(this.keys.holdCharges(accountId, holdId))]);
     return status === 'ok' ? 'released' : 'gone';
   }
 
-  private async resolve(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
-    const resolveArgs = [...this.accountKeys(accountId), holdId, chargePaise, new Date().toISOString(), '0', Date.now()];
+  private resolve(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
+    return this.resolves.call(accountId, { holdId, chargePaise });
+  }
+
+  private async resolveMany(accountId: string, requests: readonly ResolveRequest[]): Promise<(number | undefined)[]> {
+    const args: (string | number)[] = [new Date().toISOString(), '0', Date.now()];
+    for (const { holdId, chargePaise } of requests) args.push(holdId, chargePaise);
     // A commit or release always ends the hold, so its expiry entry goes in the same round trip.
-    const [reply] = await Promise.all([
-      runScript(this.redis, RESOLVE, ...resolveArgs),
-      this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`),
-    ]);
-    const [status, charged] = reply as [string, number];
-    return status === 'ok' ? Number(charged) : undefined;
+    const [reply] = (await Promise.all([
+      runScript(this.redis, RESOLVE, ...this.accountKeys(accountId), ...args),
+      this.redis.zrem(this.keys.holdExpiries(), ...requests.map(({ holdId }) => `${accountId}|${holdId}`)),
+    ])) as [(string | number)[], unknown];
+    const charged = requests.map((_, index) => (reply[index * 2] === 'ok' ? Number(reply[index * 2 + 1]) : undefined));
+    // Not awaited: the money has moved, and the sync path should not wait a round trip for a
+    // metric. Later commands on this connection (a scrape's read) still come after it.
+    void addCommittedPaise(this.redis, this.keys, charged.reduce<number>((sum, paise) => sum + (paise ?? 0), 0));
+    return charged;
   }
 
   /** Releases every hold past its expiry; returns how many it released. */

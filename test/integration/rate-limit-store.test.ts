@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { createRateLimitStore, type RateLimitStoreResult } from '../../src/store/rate-limit-store.js';
 
@@ -39,5 +39,25 @@ describe('sliding-window rate limit store', () => {
     expect((await incr(store, 'acct_1|key1', windowMs, 3)).current).toBe(4);
     // Each key has its own window.
     expect((await incr(store, 'acct_1|key2', windowMs, 3)).current).toBe(1);
+  });
+
+  it('counts concurrent calls of one key in one script call, one after another, refusing past the limit', async () => {
+    const Store = createRateLimitStore(redis, createRedisKeys(prefix));
+    const store = new Store();
+    const windowMs = 600_000;
+    const evalsha = vi.spyOn(redis, 'evalsha');
+    try {
+      const results = await Promise.all([
+        ...Array.from({ length: 8 }, () => incr(store, 'acct_2|key1', windowMs, 5)),
+        incr(store, 'acct_2|key2', windowMs, 5),
+      ]);
+      expect(evalsha).toHaveBeenCalledTimes(2);
+      expect(results.map((r) => r.current)).toEqual([1, 2, 3, 4, 5, 6, 6, 6, 1]);
+      for (const refused of results.slice(5, 8)) expect(refused.ttl).toBeGreaterThanOrEqual(windowMs / 5);
+    } finally {
+      evalsha.mockRestore();
+    }
+    // The refused calls were not counted: the next call is still the sixth.
+    expect((await incr(store, 'acct_2|key1', windowMs, 5)).current).toBe(6);
   });
 });

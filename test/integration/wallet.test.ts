@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
@@ -120,6 +120,48 @@ describe('wallet holds, commits, releases and the ledger', () => {
     const results = await Promise.all([...checks, ...calls.map((c) => c.then(() => undefined))]);
     for (const result of results.slice(0, 20)) expect(result).toMatchObject({ ok: true, problems: [] });
     expect(await reconcileAccount(wallet, account)).toMatchObject({ ok: true, commitsPaise: 7_500 });
+  });
+
+  it('places concurrent holds of one account in one script call, each seeing the ones before it', async () => {
+    const account = newAccount();
+    const other = newAccount();
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.credit(other, 100, 'topup');
+    const evalsha = vi.spyOn(redis, 'evalsha');
+    try {
+      const holds = await Promise.all([
+        ...Array.from({ length: 12 }, (_, i) => wallet.hold(account, `h${i}`, 100, `call-${i}`, 60_000)),
+        wallet.hold(account, 'h0', 100, 'call-0 again', 60_000),
+        wallet.hold(other, 'o', 100, 'other-call', 60_000),
+      ]);
+      // One script call per account, not one per hold.
+      expect(evalsha).toHaveBeenCalledTimes(2);
+      expect(holds.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => ({ ok: true })));
+      expect(holds.slice(10, 12)).toEqual([
+        { ok: false, reason: 'insufficient', availablePaise: 0 },
+        { ok: false, reason: 'insufficient', availablePaise: 0 },
+      ]);
+      expect(holds[12]).toEqual({ ok: false, reason: 'exists' });
+      expect(holds[13]).toEqual({ ok: true });
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 1000, availablePaise: 0 });
+
+      evalsha.mockClear();
+      // Commits and releases of one turn go together too, and charge what each call says.
+      const charged = await Promise.all(Array.from({ length: 10 }, (_, i) => (i < 4 ? wallet.commit(account, `h${i}`, 100) : wallet.release(account, `h${i}`))));
+      expect(evalsha).toHaveBeenCalledTimes(1);
+      expect(charged).toEqual([100, 100, 100, 100, undefined, undefined, undefined, undefined, undefined, undefined]);
+      expect(await wallet.balance(account)).toEqual({ balancePaise: 600, heldPaise: 0, availablePaise: 600 });
+    } finally {
+      evalsha.mockRestore();
+    }
+    // Only the placed holds were ever registered for the sweeper, and resolving removed them.
+    const expiries = await redis.zrange(createRedisKeys(prefix).holdExpiries(), 0, -1);
+    expect(expiries.filter((member) => member.startsWith(`${account}|`))).toEqual([]);
+    const { entries } = await wallet.ledger(account, 100);
+    expect(entries.filter((e) => e.type === 'hold')).toHaveLength(10);
+    expect(entries.filter((e) => e.type === 'commit').map((e) => e.amountPaise)).toEqual([100, 100, 100, 100]);
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+    expect((await reconcileAccount(wallet, other)).ok).toBe(true);
   });
 
   it('reconciliation reports a wallet changed outside the ledger', async () => {
