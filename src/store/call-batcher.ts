@@ -11,6 +11,12 @@
  * The flush waits for setImmediate: after the poll phase that delivered this turn's requests
  * and Redis replies, so a lone call waits no timer, only the end of its own turn.
  */
+/**
+ * The real setImmediate, taken when this module loads: a test that fakes timers (vitest fakes
+ * setImmediate by default) must not stall every Redis call made through a batcher.
+ */
+const defer = globalThis.setImmediate;
+
 export type RunBatch<In, Out> = (group: string, items: readonly In[]) => Promise<readonly Out[]>;
 
 interface Waiting<Out> {
@@ -51,7 +57,7 @@ export class CallBatcher<In, Out> {
         this.run(group, batch);
       } else if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        defer(() => this.flush());
       }
     });
   }
@@ -66,7 +72,8 @@ export class CallBatcher<In, Out> {
   private run(group: string, batch: Batch<In, Out>): void {
     let answer: Promise<readonly Out[]>;
     try {
-      answer = this.runBatch(group, batch.items);
+      // Wrapped: whatever the batch function returns, its callers are always settled.
+      answer = Promise.resolve(this.runBatch(group, batch.items));
     } catch (error) {
       answer = Promise.reject(error);
     }

@@ -57,10 +57,13 @@ return reply`;
  * it not yet expired).
  */
 const RESOLVE_LUA = `
--- Checked before the first write: a script that fails halfway leaves its writes in place.
+-- Checked before the first write: a script that fails halfway leaves its writes in place, and
+-- the other calls of the batch would be answered with its error.
 for i = 4, #ARGV, 2 do
   local requested = tonumber(ARGV[i + 1])
   if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
+  local hold = redis.call('HGET', KEYS[2], ARGV[i])
+  if hold and not string.match(hold, '^%d+|%d+|') then return redis.error_reply('hold ' .. ARGV[i] .. ' is unreadable') end
 end
 local reply = {}
 for i = 4, #ARGV, 2 do

@@ -96,6 +96,8 @@ export class WalletStore {
    */
   async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
+    // The expiry is stored as whole milliseconds in the hold; a fraction could not be read back.
+    if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError('a hold must live a whole number of milliseconds');
     return this.holds.call(accountId, { holdId, amountPaise, expiresAtMs: Date.now() + ttlMs, reference });
   }
 
@@ -113,20 +115,26 @@ export class WalletStore {
       runScript(this.redis, HOLD, ...this.accountKeys(accountId), ...args),
     ])) as [unknown, (string | number)[]];
     const results: HoldResult[] = [];
-    const refused: string[] = [];
+    const refused = new Set<string>();
+    const placed = new Set<string>();
     requests.forEach(({ holdId }, index) => {
       const status = reply[index * 2] as string;
       if (status === 'insufficient') {
-        refused.push(`${accountId}|${holdId}`);
+        refused.add(holdId);
         results.push({ ok: false, reason: 'insufficient', availablePaise: Number(reply[index * 2 + 1]) });
       } else if (status === 'exists') {
         // An open hold keeps its expiry entry (the ZADD above only moved its score).
         results.push({ ok: false, reason: 'exists' });
       } else {
+        placed.add(holdId);
         results.push({ ok: true });
       }
     });
-    if (refused.length > 0) await this.redis.zrem(this.keys.holdExpiries(), ...refused);
+    // A refused id that a later call of the batch placed keeps its entry. Not awaited, and
+    // its failure ignored: the placed holds must not wait for it or fail with it, and an
+    // entry left behind only makes the sweeper find nothing to release.
+    const stale = [...refused].filter((holdId) => !placed.has(holdId)).map((holdId) => `${accountId}|${holdId}`);
+    if (stale.length > 0) void this.redis.zrem(this.keys.holdExpiries(), ...stale).catch(() => undefined);
     return results;
   }
 

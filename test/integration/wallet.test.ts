@@ -164,6 +164,51 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect((await reconcileAccount(wallet, other)).ok).toBe(true);
   });
 
+  it('keeps the sweeper entry of a hold placed after the same id was refused in its batch', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 100, 'topup');
+    const [refused, placed] = await Promise.all([wallet.hold(account, 'x', 500, 'call-big', 1), wallet.hold(account, 'x', 50, 'call-small', 1)]);
+    expect(refused).toEqual({ ok: false, reason: 'insufficient', availablePaise: 100 });
+    expect(placed).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await wallet.sweepExpiredHolds()).toBe(1);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 100, heldPaise: 0, availablePaise: 100 });
+  });
+
+  it('refuses a hold whose time to live is not whole milliseconds, before anything is written', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 100, 'topup');
+    await expect(wallet.hold(account, 'h', 50, 'call', 1.5)).rejects.toThrow(RangeError);
+    await expect(wallet.hold(account, 'h', 50, 'call', 0)).rejects.toThrow(RangeError);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 100, heldPaise: 0, availablePaise: 100 });
+  });
+
+  it('fails a batch of commits before any write when one of its holds is unreadable', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.hold(account, 'good', 100, 'call-good', 60_000);
+    await wallet.hold(account, 'bad', 100, 'call-bad', 60_000);
+    // A hold damaged outside the wallet (by hand, or by an older version's bug).
+    await redis.hset(createRedisKeys(prefix).holds(account), 'bad', '100|not-a-time|call-bad');
+    const results = await Promise.allSettled([wallet.commit(account, 'good', 100), wallet.commit(account, 'bad', 100)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    // Nothing was charged: the good hold is still open and can be committed on its own.
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 200, availablePaise: 800 });
+    expect(await wallet.commit(account, 'good', 100)).toBe(100);
+  });
+
+  it('still reaches Redis when a test fakes the timers', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 100, 'topup');
+    vi.useFakeTimers();
+    try {
+      expect(await wallet.hold(account, 'h', 50, 'call', 60_000)).toEqual({ ok: true });
+      expect(await wallet.commit(account, 'h', 50)).toBe(50);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('reconciliation reports a wallet changed outside the ledger', async () => {
     const account = newAccount();
     await wallet.credit(account, 1000, 'topup');
