@@ -9,7 +9,8 @@ import path from 'node:path';
 import { once } from 'node:events';
 
 const JOB_ID = /^job_[0-9a-z]{10,40}$/;
-const READ_BYTES = 256 * 1024;
+/** Bytes per read and per write buffer: fewer thread-pool round trips, still bounded. */
+const IO_BYTES = 256 * 1024;
 
 export class ResultStore {
   constructor(private readonly rootDir: string) {}
@@ -36,7 +37,9 @@ export class ResultStore {
     const final = this.path(jobId, name);
     await mkdir(path.dirname(final), { recursive: true });
     const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
-    const out = createWriteStream(temporary);
+    // A 256 kB buffer, not the 16 kB default: each 'drain' is a round trip through libuv's
+    // thread pool, and a 5,000-row input file waited for a hundred of them (0.15 s of intake).
+    const out = createWriteStream(temporary, { highWaterMark: IO_BYTES });
     try {
       for await (const line of lines) {
         if (!out.write(`${line}\n`)) await once(out, 'drain');
@@ -81,7 +84,7 @@ export class ResultStore {
    */
   async *readLineBatches(jobId: string, name: string): AsyncGenerator<string[]> {
     // A utf8 stream decodes a character split across two reads whole.
-    const input = createReadStream(this.path(jobId, name), { encoding: 'utf8', highWaterMark: READ_BYTES });
+    const input = createReadStream(this.path(jobId, name), { encoding: 'utf8', highWaterMark: IO_BYTES });
     // The start of a line still unfinished, in pieces: a long line is joined once, not per read.
     let pending: string[] = [];
     for await (const text of input as AsyncIterable<string>) {

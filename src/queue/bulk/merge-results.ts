@@ -46,57 +46,87 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
   const kept = new Map<number, ChunkResultLine>();
   let chunk = -1;
   let chunkLines: ChunkLines | undefined;
+  // The next chunk's file, its first read already under way: chunks follow each other in the
+  // input, and waiting for each file's open and first read in turn left finalize idle.
+  let nextLines: ChunkLines | undefined;
   let batch: RowResult[] = [];
-  for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
-    for (const text of lines) {
-      const line = JSON.parse(text) as InputLine;
-      if ('header' in line) continue;
-      if (line.mark === 'invalid') {
-        batch.push(invalidResult(line));
-      } else if (line.mark === 'duplicate') {
-        const first = kept.get(line.of);
-        batch.push(
-          first
-            ? { row: line.row, input: line.columns, status: first.status, data: first.data, error: first.error, chargedPaise: 0 }
-            : { row: line.row, input: line.columns, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
-        );
-      } else {
-        if (line.chunk !== chunk) {
-          chunk = line.chunk;
-          await chunkLines?.close();
-          chunkLines = await ChunkLines.open(results, jobId, chunk);
+  try {
+    for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
+      for (const text of lines) {
+        const line = JSON.parse(text) as InputLine;
+        if ('header' in line) continue;
+        if (line.mark === 'invalid') {
+          batch.push(invalidResult(line));
+        } else if (line.mark === 'duplicate') {
+          const first = kept.get(line.of);
+          batch.push(
+            first
+              ? { row: line.row, input: line.columns, status: first.status, data: first.data, error: first.error, chargedPaise: 0 }
+              : { row: line.row, input: line.columns, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
+          );
+        } else {
+          if (line.chunk !== chunk) {
+            chunk = line.chunk;
+            await chunkLines?.close();
+            if (nextLines?.chunk === chunk) {
+              chunkLines = nextLines;
+            } else {
+              await nextLines?.close();
+              chunkLines = ChunkLines.open(results, jobId, chunk);
+            }
+            nextLines = ChunkLines.open(results, jobId, chunk + 1);
+          }
+          // Awaited only when a read's lines run out: an await per row costs more than the row.
+          const resultText = chunkLines?.buffered() === true ? chunkLines.take() : await chunkLines?.next();
+          const result: ChunkResultLine = resultText === undefined
+            ? { row: line.row, status: 'cancelled', data: null, error: null, charged_paise: 0 }
+            : (JSON.parse(resultText) as ChunkResultLine);
+          if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
+          if (repeated.has(line.row)) kept.set(line.row, result);
+          batch.push({ row: line.row, input: line.columns, status: result.status, data: result.data, error: result.error, chargedPaise: result.charged_paise });
         }
-        // Awaited only when a read's lines run out: an await per row costs more than the row.
-        const resultText = chunkLines?.buffered() === true ? chunkLines.take() : await chunkLines?.next();
-        const result: ChunkResultLine = resultText === undefined
-          ? { row: line.row, status: 'cancelled', data: null, error: null, charged_paise: 0 }
-          : (JSON.parse(resultText) as ChunkResultLine);
-        if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
-        if (repeated.has(line.row)) kept.set(line.row, result);
-        batch.push({ row: line.row, input: line.columns, status: result.status, data: result.data, error: result.error, chargedPaise: result.charged_paise });
-      }
-      if (batch.length >= BATCH_ROWS) {
-        yield batch;
-        batch = [];
+        if (batch.length >= BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
       }
     }
+  } finally {
+    await chunkLines?.close();
+    await nextLines?.close();
   }
-  await chunkLines?.close();
   if (batch.length > 0) yield batch;
 }
 
+type Read = { ok: true; value: string[] | undefined } | { ok: false; error: unknown };
+
 /**
- * One chunk's results file, line by line, read a batch at a time. A chunk that never ran (a cancelled job) has no file: its rows are cancelled.
+ * One chunk's results file, line by line, read a batch at a time. A chunk that never ran (a
+ * cancelled job) has no file: its rows are cancelled.
  */
 class ChunkLines {
   private lines: string[] = [];
   private index = 0;
+  /** A read started before it was needed; settled, so an unused one is never an unhandled rejection. */
+  private ahead: Promise<Read> | undefined;
 
-  private constructor(private readonly batches: AsyncGenerator<string[]> | undefined) {}
+  private constructor(
+    readonly chunk: number,
+    private readonly batches: AsyncGenerator<string[]>,
+  ) {}
 
-  static async open(results: ResultStore, jobId: string, chunk: number): Promise<ChunkLines> {
-    const name = chunkFileName(chunk);
-    return new ChunkLines((await results.exists(jobId, name)) ? results.readLineBatches(jobId, name) : undefined);
+  /** Opens the chunk's file and starts its first read at once. */
+  static open(results: ResultStore, jobId: string, chunk: number): ChunkLines {
+    const chunkLines = new ChunkLines(chunk, results.readLineBatches(jobId, chunkFileName(chunk)));
+    chunkLines.ahead = chunkLines.read();
+    return chunkLines;
+  }
+
+  private read(): Promise<Read> {
+    return this.batches.next().then(
+      (result): Read => ({ ok: true, value: result.done === true ? undefined : result.value }),
+      (error: unknown): Read => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? { ok: true, value: undefined } : { ok: false, error }),
+    );
   }
 
   buffered(): boolean {
@@ -110,8 +140,10 @@ class ChunkLines {
 
   async next(): Promise<string | undefined> {
     while (this.index >= this.lines.length) {
-      const read = await this.batches?.next();
-      if (read === undefined || read.done === true) return undefined;
+      const read = await (this.ahead ?? this.read());
+      this.ahead = undefined;
+      if (!read.ok) throw read.error;
+      if (read.value === undefined) return undefined;
       this.lines = read.value;
       this.index = 0;
     }
@@ -119,6 +151,7 @@ class ChunkLines {
   }
 
   async close(): Promise<void> {
-    await this.batches?.return(undefined);
+    await this.ahead;
+    await this.batches.return(undefined);
   }
 }

@@ -1,0 +1,101 @@
+import { mkdtemp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
+import { mergedResults, readInputSummary } from '../../src/queue/bulk/merge-results.js';
+import { chunkFileName } from '../../src/queue/bulk/process-chunk.js';
+import type { RowResult } from '../../src/queue/bulk/result-files.js';
+import { ResultStore } from '../../src/store/result-store.js';
+
+const JOB = 'job_0123456789abcdef';
+const jsonl = (lines: unknown[]) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+
+describe('mergedResults', () => {
+  let root: string;
+  let store: ResultStore;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'bv-merge-'));
+    store = new ResultStore(root);
+    await mkdir(path.join(store.dir(JOB), 'chunks'), { recursive: true });
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  async function merged(): Promise<RowResult[]> {
+    const { repeated } = await readInputSummary(store, JOB);
+    const rows: RowResult[] = [];
+    for await (const batch of mergedResults(store, JOB, repeated)) rows.push(...batch);
+    return rows;
+  }
+
+  it('puts every row in upload order across chunks, a missing chunk file (never run) as cancelled', async () => {
+    // Chunk 0: rows 1-2; chunk 1 (no file): rows 4-5; chunk 2: rows 6-7 with results large
+    // enough to take several reads each. Row 3 is invalid, row 8 repeats row 2.
+    const big = 'x'.repeat(300 * 1024);
+    await writeFile(
+      store.path(JOB, INPUT_FILE),
+      jsonl([
+        { header: ['gstin'] },
+        { row: 1, columns: { gstin: 'A' }, mark: 'first', chunk: 0, request: {} },
+        { row: 2, columns: { gstin: 'B' }, mark: 'first', chunk: 0, request: {} },
+        { row: 3, columns: { gstin: '?' }, mark: 'invalid', problems: [{ field: 'gstin', message: 'not a GSTIN' }] },
+        { row: 4, columns: { gstin: 'C' }, mark: 'first', chunk: 1, request: {} },
+        { row: 5, columns: { gstin: 'D' }, mark: 'first', chunk: 1, request: {} },
+        { row: 6, columns: { gstin: 'E' }, mark: 'first', chunk: 2, request: {} },
+        { row: 7, columns: { gstin: 'F' }, mark: 'first', chunk: 2, request: {} },
+        { row: 8, columns: { gstin: 'B' }, mark: 'duplicate', of: 2 },
+      ]),
+    );
+    const ok = (row: number, data: unknown) => ({ row, status: 'ok', data, error: null, charged_paise: 75 });
+    await writeFile(store.path(JOB, chunkFileName(0)), jsonl([ok(1, { n: 1 }), ok(2, { n: 2 })]));
+    await writeFile(store.path(JOB, chunkFileName(2)), jsonl([ok(6, { big }), ok(7, { n: 7 })]));
+
+    const rows = await merged();
+    expect(rows.map((r) => [r.row, r.status, r.chargedPaise])).toEqual([
+      [1, 'ok', 75],
+      [2, 'ok', 75],
+      [3, 'invalid', 0],
+      [4, 'cancelled', 0],
+      [5, 'cancelled', 0],
+      [6, 'ok', 75],
+      [7, 'ok', 75],
+      [8, 'ok', 0],
+    ]);
+    expect((rows[5]?.data as { big: string }).big).toHaveLength(big.length);
+    expect(rows[7]?.data).toEqual({ n: 2 });
+  });
+
+  it('stops cleanly when the reader gives up halfway, with the next chunk already being read', async () => {
+    // Three chunks of 300 rows: the first batch (500 rows) is handed over inside chunk 1, while
+    // chunk 2's first read is under way.
+    const input: unknown[] = [{ header: ['gstin'] }];
+    for (let chunk = 0; chunk < 3; chunk++) {
+      const rows = Array.from({ length: 300 }, (_, i) => chunk * 300 + i + 1);
+      for (const row of rows) input.push({ row, columns: { gstin: `G${row}` }, mark: 'first', chunk, request: {} });
+      await writeFile(store.path(JOB, chunkFileName(chunk)), jsonl(rows.map((row) => ({ row, status: 'not_found', data: null, error: null, charged_paise: 0 }))));
+    }
+    await writeFile(store.path(JOB, INPUT_FILE), jsonl(input));
+    const { repeated } = await readInputSummary(store, JOB);
+    const reader = mergedResults(store, JOB, repeated);
+    const first = await reader.next();
+    expect(first.done).toBe(false);
+    expect((first.value as RowResult[]).map((r) => r.row)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(await reader.return(undefined)).toEqual({ done: true, value: undefined });
+    // The files it was reading, the prefetched one included, are closed (a stream closes its
+    // descriptor just after it is destroyed).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const open = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+    expect(open.filter((target) => target.startsWith(store.dir(JOB)))).toEqual([]);
+  });
+
+  it('fails on a chunk file that is out of step with the input', async () => {
+    await writeFile(
+      store.path(JOB, INPUT_FILE),
+      jsonl([{ header: ['gstin'] }, { row: 1, columns: { gstin: 'A' }, mark: 'first', chunk: 0, request: {} }]),
+    );
+    await writeFile(store.path(JOB, chunkFileName(0)), jsonl([{ row: 9, status: 'ok', data: null, error: null, charged_paise: 0 }]));
+    await expect(merged()).rejects.toThrow('chunk 0 is out of step with the input at row 1 (found 9)');
+  });
+});
