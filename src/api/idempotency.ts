@@ -1,11 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationError } from '../errors.js';
-import { requestFingerprint, type IdempotencyStore } from '../store/idempotency.js';
+import { requestFingerprint, type ClaimResult, type IdempotencyStore } from '../store/idempotency.js';
+import { MultipartFingerprint } from './multipart-fingerprint.js';
+
+type DoneClaim = Extract<ClaimResult, { kind: 'done' }>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set when this request claimed an Idempotency-Key and must store its answer. */
-    idempotency: { key: string } | undefined;
+    /**
+     * Set when this request claimed an Idempotency-Key and must store its answer; `upload`
+     * when the route streams a multipart upload, whose content is fingerprinted as it is read.
+     */
+    idempotency: { key: string; upload?: MultipartFingerprint } | undefined;
+    /** An earlier streamed upload's answer under this key, replayed only if this upload's content is the same. */
+    idempotentUpload: DoneClaim | undefined;
   }
 }
 
@@ -41,20 +49,17 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
           request.idempotency = { key: header };
           return;
         case 'mismatch':
-          throw new AppError(
-            'IDEMPOTENCY_KEY_REUSED',
-            'This Idempotency-Key was already used with a different request; use a new key for a new request',
-          );
+          throw keyReused();
         case 'in_progress':
           reply.header('Retry-After', Math.max(1, Math.ceil(claim.retryAfterMs / 1000)));
           throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry shortly');
         case 'done':
-          return reply
-            .code(claim.status)
-            .header('Idempotent-Replayed', 'true')
-            .header('X-Request-Id', claim.requestId)
-            .header('content-type', 'application/json; charset=utf-8')
-            .send(claim.body);
+          // A streamed upload's content is compared once the route has read this one.
+          if (claim.content !== undefined) {
+            request.idempotentUpload = claim;
+            return;
+          }
+          return sendReplay(reply, claim);
       }
     },
 
@@ -63,8 +68,11 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       if (claimed === undefined || request.auth === undefined) return payload;
       request.idempotency = undefined;
       try {
-        if (isKept(reply.statusCode) && typeof payload === 'string') {
-          await store.complete(request.auth, claimed.key, request.id, { status: reply.statusCode, body: payload, requestId: request.id });
+        // An upload not read to the end (its route failed partway) has no fingerprint to
+        // compare a retry with: its answer is not kept, and a retry runs again.
+        const content = claimed.upload?.digest();
+        if (isKept(reply.statusCode) && typeof payload === 'string' && (claimed.upload === undefined || content !== undefined)) {
+          await store.complete(request.auth, claimed.key, request.id, { status: reply.statusCode, body: payload, requestId: request.id, content });
         } else {
           await store.abandon(request.auth, claimed.key, request.id);
         }
@@ -76,4 +84,52 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       return payload;
     },
   };
+}
+
+function keyReused(): AppError {
+  return new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
+}
+
+function sendReplay(reply: FastifyReply, claim: DoneClaim): FastifyReply {
+  return reply
+    .code(claim.status)
+    .header('Idempotent-Replayed', 'true')
+    .header('X-Request-Id', claim.requestId)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(claim.body);
+}
+
+/**
+ * For a route that streams a multipart upload: the fingerprint to read its parts through
+ * (fields with field(), files through file(), complete() at the end). When the request
+ * claimed an Idempotency-Key, its answer is kept with this fingerprint.
+ */
+export function uploadFingerprint(request: FastifyRequest): MultipartFingerprint {
+  const fingerprint = new MultipartFingerprint();
+  if (request.idempotency !== undefined) request.idempotency.upload = fingerprint;
+  return fingerprint;
+}
+
+/**
+ * When an earlier upload under this Idempotency-Key was answered, reads this upload to the
+ * end and replays that answer if the content is the same, or answers 422 if not. Returns
+ * false when there is nothing to replay and the route should run.
+ */
+export async function replayedUpload(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+  const earlier = request.idempotentUpload;
+  if (earlier === undefined) return false;
+  const fingerprint = new MultipartFingerprint();
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fingerprint.field(part.fieldname, String(part.value));
+    } else {
+      // Read only to fingerprint it: nothing of a replayed upload is kept.
+      const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
+      while ((await bytes.next()).done !== true);
+    }
+  }
+  fingerprint.complete();
+  if (fingerprint.digest() !== earlier.content) throw keyReused();
+  sendReplay(reply, earlier);
+  return true;
 }

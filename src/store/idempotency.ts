@@ -10,11 +10,12 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /**
  * KEYS[1] the key's hash. ARGV: fingerprint, ttl_ms, lock_ms, now_ms, owner (the claiming
  * request's id: only the owner may store or abandon the answer).
- * Returns {'claimed'} | {'mismatch'} | {'in_progress', ms_left} | {'done', status, body, request_id}.
+ * Returns {'claimed'} | {'mismatch'} | {'in_progress', ms_left} |
+ * {'done', status, body, request_id, content} (content: a streamed upload's fingerprint, or false).
  * A claim whose process died (its lock ran out) may be claimed again: nothing was stored.
  */
 const CLAIM_LUA = `
-local state = redis.call('HMGET', KEYS[1], 'fingerprint', 'state', 'locked_until', 'status', 'body', 'request_id')
+local state = redis.call('HMGET', KEYS[1], 'fingerprint', 'state', 'locked_until', 'status', 'body', 'request_id', 'content')
 local now = tonumber(ARGV[4])
 if not state[1] then
   redis.call('HSET', KEYS[1], 'fingerprint', ARGV[1], 'state', 'in_flight', 'locked_until', now + tonumber(ARGV[3]), 'owner', ARGV[5])
@@ -22,16 +23,20 @@ if not state[1] then
   return {'claimed'}
 end
 if state[1] ~= ARGV[1] then return {'mismatch'} end
-if state[2] == 'done' then return {'done', state[4], state[5], state[6]} end
+if state[2] == 'done' then return {'done', state[4], state[5], state[6], state[7]} end
 local left = tonumber(state[3]) - now
 if left > 0 then return {'in_progress', left} end
 redis.call('HSET', KEYS[1], 'locked_until', now + tonumber(ARGV[3]), 'owner', ARGV[5])
 return {'claimed'}`;
 
-/** KEYS[1]; ARGV: owner, status, body, request_id. Stores only over our own, open claim. */
+/**
+ * KEYS[1]; ARGV: owner, status, body, request_id, content ('' when the request's body was in
+ * the claim's fingerprint). Stores only over our own, open claim.
+ */
 const COMPLETE_LUA = `
 if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'in_flight' then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'done', 'status', ARGV[2], 'body', ARGV[3], 'request_id', ARGV[4])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'content', ARGV[5]) end
 return 1`;
 
 const ABANDON_LUA = `
@@ -47,7 +52,8 @@ export type ClaimResult =
   | { kind: 'claimed' }
   | { kind: 'mismatch' }
   | { kind: 'in_progress'; retryAfterMs: number }
-  | { kind: 'done'; status: number; body: string; requestId: string };
+  /** `content`: the fingerprint of a streamed upload's content, to compare once a retry is read. */
+  | { kind: 'done'; status: number; body: string; requestId: string; content?: string };
 
 export interface IdempotencyScope {
   accountId: string;
@@ -87,13 +93,15 @@ export class IdempotencyStore {
         return { kind: 'mismatch' };
       case 'in_progress':
         return { kind: 'in_progress', retryAfterMs: Number(reply[1]) };
-      default:
-        return { kind: 'done', status: Number(reply[1]), body: reply[2] ?? '', requestId: reply[3] ?? '' };
+      default: {
+        const content = typeof reply[4] === 'string' ? reply[4] : undefined;
+        return { kind: 'done', status: Number(reply[1]), body: reply[2] ?? '', requestId: reply[3] ?? '', ...(content === undefined ? {} : { content }) };
+      }
     }
   }
 
-  async complete(scope: IdempotencyScope, idempotencyKey: string, owner: string, answer: { status: number; body: string; requestId: string }) {
-    await runScript(this.redis, COMPLETE, this.key(scope, idempotencyKey), owner, answer.status, answer.body, answer.requestId);
+  async complete(scope: IdempotencyScope, idempotencyKey: string, owner: string, answer: { status: number; body: string; requestId: string; content?: string }) {
+    await runScript(this.redis, COMPLETE, this.key(scope, idempotencyKey), owner, answer.status, answer.body, answer.requestId, answer.content ?? '');
   }
 
   /** Forgets a claim whose answer is not kept, so a retry with the same key runs again. */

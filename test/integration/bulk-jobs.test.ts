@@ -108,6 +108,43 @@ describe('bulk jobs end to end', () => {
     expect(((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length).toBe(before + 1);
   });
 
+  describe('Idempotency-Key on a multipart upload', () => {
+    const upload = (key: string, fields: Record<string, string>, csv: string) => {
+      const options = multipartUpload(t.sandboxKey, fields, { name: 'vendors.csv', csv });
+      return t.app.inject({ ...options, headers: { ...options.headers, 'idempotency-key': key } });
+    };
+    const jobCount = async () => ((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length;
+
+    it('replays the same file under the same key, and answers 422 for another file or field under it', async () => {
+      const csv = 'gstin\n27AAJCS4821K1Z1\n';
+      const before = await jobCount();
+      const first = await upload('file-once', { operation: 'gst.verify' }, csv);
+      expect(first.statusCode).toBe(202);
+      const again = await upload('file-once', { operation: 'gst.verify' }, csv);
+      expect(again.statusCode).toBe(202);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json().data.job_id).toBe(first.json().data.job_id);
+
+      const otherFile = await upload('file-once', { operation: 'gst.verify' }, 'gstin\n27AAPFU0939F1ZV\n');
+      expect(otherFile.statusCode).toBe(422);
+      expect(otherFile.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      const otherField = await upload('file-once', { operation: 'gst.returns' }, csv);
+      expect(otherField.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await jobCount()).toBe(before + 1);
+      // Finished before the next test, which reads the wallet.
+      await waitFinished(first.json().data.job_id as string);
+    });
+
+    it('keeps no answer for an upload it could not read, so the fixed file runs under the same key', async () => {
+      const refused = await upload('fix-and-retry', { operation: 'gst.verify' }, 'vendor_name\nAcme\n');
+      expect(refused.statusCode).toBe(400);
+      const fixed = await upload('fix-and-retry', { operation: 'gst.verify' }, 'gstin\n27AAJCS4821K1Z1\n');
+      expect(fixed.statusCode).toBe(202);
+      expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+      await waitFinished(fixed.json().data.job_id as string);
+    });
+  });
+
   it('refuses an upload it cannot read with 400 saying what was expected, and bills nothing', async () => {
     const before = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr as number;
     const noIdentifier = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ vendor: 'x' }] });

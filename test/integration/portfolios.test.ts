@@ -159,6 +159,24 @@ describe('portfolios', () => {
     expect(skipped).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/no rows/) })]);
   });
 
+  it('replays a CSV upload of rows under the same Idempotency-Key only when the file is the same', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Keyed CSV', operation: 'gst.verify', schedule: { every: 'daily' } });
+    const id = created.json().data.portfolio_id as string;
+    const upload = (csv: string) => {
+      const options = multipartUpload(t.sandboxKey, {}, { name: 'rows.csv', csv }, `/v1/portfolios/${id}/rows`);
+      return t.app.inject({ ...options, headers: { ...options.headers, 'idempotency-key': 'rows-once' } });
+    };
+    const csv = `gstin\r\n${scenario('clean-company').identifiers.gstin}\r\n`;
+    const first = await upload(csv);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await upload(csv);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    const other = await upload(`gstin\r\n${scenario('cancelled-gstin').identifiers.gstin}\r\n`);
+    expect(other.statusCode).toBe(422);
+    expect((await get(`/v1/portfolios/${id}/rows`)).json().data.rows).toHaveLength(1);
+  });
+
   it('runs one run at a time, takes an Idempotency-Key per portfolio, and merges rows whatever their header case', async () => {
     const gstin = scenario('clean-company').identifiers.gstin!;
     const make = async (name: string) =>

@@ -14,6 +14,7 @@ import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
+import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { JsonJobRequest } from '../schemas/bulk-requests.js';
 import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
@@ -54,9 +55,12 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       let webhook: string | null = null;
       let created;
       if (request.isMultipart()) {
+        if (await replayedUpload(request, reply)) return reply;
+        const fingerprint = uploadFingerprint(request);
         for await (const part of request.parts()) {
           if (part.type === 'field') {
             const value = String(part.value);
+            fingerprint.field(part.fieldname, value);
             if (part.fieldname === 'operation') operationText = value;
             else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
             else if (part.fieldname === 'webhook_url') {
@@ -70,13 +74,14 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
             throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
           }
           const operation = parseOperationOr400(operationText);
-          const items: AsyncIterable<IntakeItem> = readCsv(part.file, operation, options.limits);
+          const items: AsyncIterable<IntakeItem> = readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits);
           created = await createBulkJob(
             { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, operation, name: name || part.filename || 'upload', webhookUrl: webhook, items },
             options,
           ).catch(intakeFailure);
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
         }
+        fingerprint.complete();
         if (created === undefined) {
           throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
             { field: 'file', message: 'is required' },

@@ -20,6 +20,7 @@ import { readJsonRows } from '../bulk/json-intake.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
+import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
@@ -177,19 +178,26 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   // Rows: a CSV upload (multipart, as a bulk job's) or JSON {rows}; a row with an identifier
   // the portfolio has replaces it. Invalid rows are reported and not added.
-  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024 }, async (request) => {
+  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     let read: RowsRead | undefined;
     if (request.isMultipart()) {
+      if (await replayedUpload(request, reply)) return reply;
+      const fingerprint = uploadFingerprint(request);
       for await (const part of request.parts()) {
-        if (part.type === 'field') continue;
+        if (part.type === 'field') {
+          fingerprint.field(part.fieldname, String(part.value));
+          continue;
+        }
         if (part.fieldname !== 'file') {
           part.file.resume();
           throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
         }
-        read = await collectRows(portfolio.operation, readCsv(part.file, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS })).catch(intakeFailure);
+        const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
+        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
+      fingerprint.complete();
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
     } else {
       const body = parseOrThrow(AddRows, request.body);
