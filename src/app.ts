@@ -41,6 +41,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
 
   app.decorateRequest('startedAtMs', 0);
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('idempotency', undefined);
+  app.decorateRequest('idempotentUpload', undefined);
   app.addHook('onRequest', async (request, reply) => {
     request.startedAtMs = performance.now();
     reply.header('X-Request-Id', request.id);

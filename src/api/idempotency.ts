@@ -56,6 +56,8 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
         case 'done':
           // A streamed upload's content is compared once the route has read this one.
           if (claim.content !== undefined) {
+            // Only another upload can have the same content.
+            if (!isMultipart(request)) throw keyReused();
             request.idempotentUpload = claim;
             return;
           }
@@ -86,6 +88,11 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
   };
 }
 
+function isMultipart(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && /^multipart\/form-data\b/i.test(type);
+}
+
 function keyReused(): AppError {
   return new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request; use a new key for a new request');
 }
@@ -105,7 +112,8 @@ function sendReplay(reply: FastifyReply, claim: DoneClaim): FastifyReply {
  * claimed an Idempotency-Key, its answer is kept with this fingerprint.
  */
 export function uploadFingerprint(request: FastifyRequest): MultipartFingerprint {
-  const fingerprint = new MultipartFingerprint();
+  // Without a key there is nothing to compare: the upload's bytes are not hashed.
+  const fingerprint = new MultipartFingerprint(request.idempotency !== undefined);
   if (request.idempotency !== undefined) request.idempotency.upload = fingerprint;
   return fingerprint;
 }
@@ -124,7 +132,7 @@ export async function replayedUpload(request: FastifyRequest, reply: FastifyRepl
       fingerprint.field(part.fieldname, String(part.value));
     } else {
       // Read only to fingerprint it: nothing of a replayed upload is kept.
-      const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
+      const bytes = fingerprint.file(part.fieldname, part.filename, part.file)[Symbol.asyncIterator]();
       while ((await bytes.next()).done !== true);
     }
   }

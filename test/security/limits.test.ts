@@ -75,6 +75,12 @@ describe('size limits', () => {
     const csv = `gstin,vendor\r\n${line.repeat(Math.ceil((UPLOAD_LIMIT * 2) / line.length))}`;
     expectTooLarge(await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.verify' }, { name: 'big.csv', csv })), 'bulk upload', new RegExp(String(UPLOAD_LIMIT)));
     expectTooLarge(await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'big.csv', csv }, `/v1/portfolios/${portfolioId}/rows`)), 'portfolio upload');
+    // With an Idempotency-Key the file is read through its fingerprint: still cut, still refused,
+    // and not kept, so a retry is refused the same way.
+    const keyed = multipartUpload(t.sandboxKey, { operation: 'gst.verify' }, { name: 'big.csv', csv });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expectTooLarge(await t.app.inject({ ...keyed, headers: { ...keyed.headers, 'idempotency-key': 'big-upload' } }), `keyed bulk upload, attempt ${attempt + 1}`);
+    }
     // Just under the limit is accepted (the limit is the file's, not a lower one).
     const under = `gstin,vendor\r\n${line.repeat(Math.floor((UPLOAD_LIMIT - 200) / line.length))}`;
     expect((await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'ok.csv', csv: under }, `/v1/portfolios/${portfolioId}/rows`))).statusCode).toBe(200);

@@ -81,12 +81,12 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
           ).catch(intakeFailure);
           if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
         }
-        fingerprint.complete();
         if (created === undefined) {
           throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
             { field: 'file', message: 'is required' },
           ]);
         }
+        fingerprint.complete();
       } else {
         const body = parseOrThrow(JsonJobRequest, request.body);
         checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);

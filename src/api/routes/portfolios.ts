@@ -197,8 +197,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
-      fingerprint.complete();
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
+      fingerprint.complete();
     } else {
       const body = parseOrThrow(AddRows, request.body);
       let items: IntakeItem[];
