@@ -117,6 +117,12 @@ describe('GET /metrics and the queue board', () => {
       expect(job).toMatchObject({ status: 'completed', rows: { done: 4, ok: 2, not_found: 1, failed: 1 } });
       const jobChargedPaise = Math.round(job.charged_inr * 100);
       expect(jobChargedPaise).toBe(2 * 75);
+      // The job is marked finished inside the finalize step, a moment before BullMQ moves that
+      // step to completed: wait for BullMQ too (read from the queue, so no scrape is counted).
+      for (let waited = 0; (await t.deps.queues.finalize.getJobCounts('completed')).completed !== 1; waited += 20) {
+        if (waited > 10_000) throw new Error('the finalize step never completed in BullMQ');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
 
       const { text, samples: after } = await scrape();
       const rose = (name: string, labels: Record<string, string> = {}) => valueOf(after, name, labels) - valueOf(before, name, labels);
