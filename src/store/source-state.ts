@@ -74,33 +74,35 @@ return redis.call('PTTL', KEYS[2])`,
  * ARGV: "ok" | "failed" | "neutral", failures threshold, window ms, cool-off ms.
  * Failures that land while the source is already down (calls that were in flight when it
  * went down) neither extend the cool-off nor count again. A failure while on probation (the
- * first calls after a cool-off) marks it down again at once. Returns 1 when this result
- * marked the source down.
+ * first calls after a cool-off) marks it down again at once. Returns {1 when this result
+ * marked the source down else 0, the down mark's PTTL}: every call tells its process of a
+ * mark another process set, which a lease handed on without a renewal would not.
  */
 const RECORD: ScriptDefinition = {
   name: 'bvSourceRecord',
   numberOfKeys: 4,
   lua: `
 local result = ARGV[1]
+local marked = 0
 redis.call('HINCRBY', KEYS[4], 'calls', 1)
 redis.call('PEXPIRE', KEYS[4], 180000)
 if result == 'ok' then
   redis.call('DEL', KEYS[1], KEYS[3])
-  return 0
+elseif result == 'failed' then
+  redis.call('HINCRBY', KEYS[4], 'errors', 1)
+  if redis.call('EXISTS', KEYS[2]) == 0 then
+    local failures = redis.call('INCR', KEYS[1])
+    if failures == 1 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3])) end
+    if failures >= tonumber(ARGV[2]) or redis.call('EXISTS', KEYS[3]) == 1 then
+      local cooloff = tonumber(ARGV[4])
+      redis.call('SET', KEYS[2], '1', 'PX', cooloff)
+      redis.call('SET', KEYS[3], '1', 'PX', cooloff * 2 + tonumber(ARGV[3]))
+      redis.call('DEL', KEYS[1])
+      marked = 1
+    end
+  end
 end
-if result ~= 'failed' then return 0 end
-redis.call('HINCRBY', KEYS[4], 'errors', 1)
-if redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
-local failures = redis.call('INCR', KEYS[1])
-if failures == 1 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[3])) end
-if failures >= tonumber(ARGV[2]) or redis.call('EXISTS', KEYS[3]) == 1 then
-  local cooloff = tonumber(ARGV[4])
-  redis.call('SET', KEYS[2], '1', 'PX', cooloff)
-  redis.call('SET', KEYS[3], '1', 'PX', cooloff * 2 + tonumber(ARGV[3]))
-  redis.call('DEL', KEYS[1])
-  return 1
-end
-return 0`,
+return {marked, redis.call('PTTL', KEYS[2])}`,
 };
 
 /** KEYS: down, leases. Read-only: counts the leases not yet expired by Redis's clock. */
@@ -127,7 +129,7 @@ export class SourceStateStore implements SourceLimits {
   /**
    * When each source was last seen marked down, until when (this process's clock): learned
    * from the replies of the calls a request makes anyway, so skipping a down source costs no
-   * extra round trip. A mark set by another process is learned at the next lease.
+   * extra round trip. A mark set by another process is learned at the next lease or call.
    */
   private readonly downUntil = new Map<string, number>();
 
@@ -180,7 +182,7 @@ export class SourceStateStore implements SourceLimits {
 
   async record(source: string, result: CallResult, circuit: CircuitSettings): Promise<boolean> {
     const k = this.keys;
-    const marked = await runScript(
+    const [marked, downMs] = (await runScript(
       this.redis,
       RECORD,
       k.sourceFailures(source),
@@ -191,8 +193,8 @@ export class SourceStateStore implements SourceLimits {
       circuit.failures,
       circuit.windowMs,
       circuit.cooloffMs,
-    );
-    if (marked === 1) this.noteDown(source, circuit.cooloffMs);
+    )) as [number, number];
+    this.noteDown(source, Number(downMs));
     return marked === 1;
   }
 

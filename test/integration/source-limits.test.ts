@@ -268,7 +268,7 @@ describe('shared limits of a live source', () => {
     expect(stats.maxInFlight).toBe(2);
   });
 
-  it('hands a finished request\'s lease to the next waiting request of the process, renewed, within the limit', async () => {
+  it('hands a finished request\'s lease to the next waiting request of the process, within the limit', async () => {
     const counted = (store: SourceStateStore) => {
       const calls = { acquire: 0, refresh: 0, release: 0 };
       const limits = Object.create(store) as SourceStateStore;
@@ -289,7 +289,7 @@ describe('shared limits of a live source', () => {
           if (!admission.admitted) throw new Error(admission.message);
           most = Math.max(most, ++inFlight);
           leasesSeen = Math.max(leasesSeen, (await storeA.snapshot(s.name)).in_flight);
-          await sleep(20);
+          await sleep(5);
           inFlight--;
           admission.release();
         }),
@@ -298,10 +298,22 @@ describe('shared limits of a live source', () => {
       return { calls, most, leasesSeen, leftover: (await storeA.snapshot(s.name)).in_flight };
     };
     const handedOn = await run(settings({ maxInFlight: 2 }));
-    expect(handedOn).toEqual({ calls: { acquire: 2, refresh: 6, release: 2 }, most: 2, leasesSeen: 2, leftover: 0 });
+    // Six hand-ons, each well within half the lease margin of its lease's acquire: no renewal.
+    expect(handedOn).toEqual({ calls: { acquire: 2, refresh: 0, release: 2 }, most: 2, leasesSeen: 2, leftover: 0 });
     // A source with a per-second rate counts every start, so each request takes its own lease.
     const rated = await run(settings({ maxInFlight: 2, maxRatePerSecond: 1_000 }));
     expect(rated).toEqual({ calls: { acquire: 8, refresh: 0, release: 8 }, most: 2, leasesSeen: 2, leftover: 0 });
+  });
+
+  it('learns from any call it records that another process marked the source down', async () => {
+    const s = settings({ circuit: { failures: 1, windowMs: 10_000, cooloffMs: 60_000 } });
+    expect(await storeB.record(s.name, 'failed', s.circuit)).toBe(true);
+    expect(storeA.knownDownForMs(s.name)).toBe(0);
+    // A call of process A that was in flight when B marked the source down (its lease handed
+    // on, not renewed, so no lease reply told A): its record's reply does.
+    expect(await storeA.record(s.name, 'ok', s.circuit)).toBe(false);
+    expect(storeA.knownDownForMs(s.name)).toBeGreaterThan(50_000);
+    expect((await storeA.snapshot(s.name)).state).toBe('down');
   });
 
   it('renews a handed-on lease, so it outlives the lease time of its first request', async () => {
