@@ -18,8 +18,11 @@ export interface SourceLimits {
   /** One lease per upstream HTTP request; refused while the source is marked down. */
   acquire(source: string, leaseId: string, leaseMs: number, maxInFlight: number, maxPerSecond: number): Promise<AcquireResult>;
   release(source: string, leaseId: string): Promise<void>;
-  /** Renews a lease that passes to the next request of the same process, instead of release + acquire. */
-  refresh(source: string, leaseId: string, leaseMs: number): Promise<void>;
+  /**
+   * Renews a lease that passes to the next request of the same process, instead of release +
+   * acquire; false when the lease had already expired (and was not renewed).
+   */
+  refresh(source: string, leaseId: string, leaseMs: number): Promise<boolean>;
   /** Milliseconds the source is known (in this process, without a round trip) to stay marked down. */
   knownDownForMs(source: string): number;
   /** Records one check's result against the circuit; true when it marked the source down. */

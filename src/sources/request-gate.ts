@@ -9,9 +9,10 @@
  * between two requests, and a row of a bulk job costs two round trips fewer. Not for a source
  * with a per-second rate, where every start must be counted, nor once the source is known to
  * be down. A lease handed on is renewed in Redis on the way (without waiting for the answer)
- * once half its margin has been used since it was last taken or renewed: until then it still
+ * once half its margin has passed since it was last taken or renewed: until then it still
  * outlives any next request by half the margin, and a bulk job's short requests skip a script
- * call each.
+ * call each. A renewal that fails is tried again at the next hand-on; a lease found expired
+ * (an event loop stalled past its margin) is not handed on again: the next request acquires.
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,16 +23,23 @@ import type { LiveSourceSettings } from './sources-file.js';
 
 /** Upper bound of one pause between two tries at a busy slot. */
 const SLOT_POLL_MS = 25;
-/** A lease outlives the request it covers (bounded by the time-out) by this much. */
+/** A lease outlives the request it covers (bounded by the time-out) by this much, at least half. */
 export const LEASE_MARGIN_MS = 1_000;
 /** A handed-on lease last taken or renewed longer ago than this is renewed on the way. */
 export const RENEW_AFTER_MS = LEASE_MARGIN_MS / 2;
 
-/** A Redis lease held by this process, and when it was last asked for (taken or renewed). */
+/** A Redis lease held by this process. */
 interface Lease {
   id: string;
-  /** performance.now() when the acquire or renewal was sent: Redis applies it no earlier. */
+  /**
+   * performance.now() when its last successful acquire or renewal was sent: Redis applied it
+   * no earlier, so the lease lasts at least until this + the lease time.
+   */
   extendedAt: number;
+  /** A renewal is on its way: one at a time, so a burst of hand-ons sends one. */
+  renewing: boolean;
+  /** A renewal found it expired: its slot may be another process's now. */
+  lost: boolean;
 }
 
 export function createRequestGate(settings: LiveSourceSettings, limits: SourceLimits): RequestGate {
@@ -50,13 +58,16 @@ export function createRequestGate(settings: LiveSourceSettings, limits: SourceLi
           ? { admitted: false, outcome: 'timeout', message: `the budget ran out waiting for a ${name} slot` }
           : { admitted: false, outcome: 'rate_limited', message: `${name} had no free slot in this process for ${settings.timeoutMs} ms` };
       }
-      const lease: Lease = permit.handedOn ?? { id: randomUUID(), extendedAt: 0 };
+      const lease: Lease = permit.handedOn ?? { id: randomUUID(), extendedAt: 0, renewing: false, lost: false };
       const leaseId = lease.id;
       try {
         while (permit.handedOn === undefined) {
-          lease.extendedAt = performance.now();
+          const sentAt = performance.now();
           const result = await limits.acquire(name, leaseId, leaseMs, settings.maxInFlight, settings.maxRatePerSecond);
-          if (result.acquired) break;
+          if (result.acquired) {
+            lease.extendedAt = sentAt;
+            break;
+          }
           if (result.reason === 'down') {
             local.release();
             return { admitted: false, outcome: 'unavailable', message: `${name} was marked down for ${result.waitMs} ms` };
@@ -82,11 +93,20 @@ export function createRequestGate(settings: LiveSourceSettings, limits: SourceLi
         release: () => {
           if (released) return;
           released = true;
-          if (handOnLeases && limits.knownDownForMs(name) === 0 && local.waiting > 0) {
-            // Renewed before the next request's end can be due: it is bounded by the time-out.
-            if (performance.now() - lease.extendedAt >= RENEW_AFTER_MS) {
-              lease.extendedAt = performance.now();
-              limits.refresh(name, leaseId, leaseMs).catch(() => undefined);
+          if (handOnLeases && !lease.lost && limits.knownDownForMs(name) === 0 && local.waiting > 0) {
+            // The next request ends within the time-out, so a lease taken or renewed less than
+            // RENEW_AFTER_MS ago still covers it; an older one is renewed now.
+            const sentAt = performance.now();
+            if (!lease.renewing && sentAt - lease.extendedAt >= RENEW_AFTER_MS) {
+              lease.renewing = true;
+              limits.refresh(name, leaseId, leaseMs).then(
+                (held) => {
+                  lease.renewing = false;
+                  if (held) lease.extendedAt = sentAt;
+                  else lease.lost = true;
+                },
+                () => (lease.renewing = false),
+              );
             }
             if (local.release(lease)) return;
           } else {

@@ -55,18 +55,21 @@ const RELEASE: ScriptDefinition = {
 /**
  * Passes a held lease on to this process's next request (no release, no new acquire): it
  * starts a new lease life now and keeps the set alive. KEYS: leases, down. ARGV: lease id,
- * lease ms. Returns the down key's PTTL, so a handed-on lease learns that another process
- * marked the source down.
+ * lease ms. Only a lease not yet expired by Redis's clock is renewed: once expired, its slot
+ * may already be another process's. Returns {1 when renewed else 0, the down key's PTTL}.
  */
 const REFRESH: ScriptDefinition = {
   name: 'bvSourceRefresh',
   numberOfKeys: 2,
   lua: `${NOW}
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+local held = 0
+local expires = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if expires and tonumber(expires) > now then
   redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[2]), ARGV[1])
   if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[2]) * 2 then redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2) end
+  held = 1
 end
-return redis.call('PTTL', KEYS[2])`,
+return {held, redis.call('PTTL', KEYS[2])}`,
 };
 
 /**
@@ -170,9 +173,10 @@ export class SourceStateStore implements SourceLimits {
     return { acquired: false, reason, waitMs: Number(reply[2]) };
   }
 
-  async refresh(source: string, leaseId: string, leaseMs: number): Promise<void> {
-    const downMs = (await runScript(this.redis, REFRESH, this.keys.sourceLeases(source), this.keys.sourceDown(source), leaseId, leaseMs)) as number;
+  async refresh(source: string, leaseId: string, leaseMs: number): Promise<boolean> {
+    const [held, downMs] = (await runScript(this.redis, REFRESH, this.keys.sourceLeases(source), this.keys.sourceDown(source), leaseId, leaseMs)) as [number, number];
     this.noteDown(source, Number(downMs));
+    return held === 1;
   }
 
   async release(source: string, leaseId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdapterDefinition, HttpSource, RequestGate } from '../../src/sources/adapter.js';
 import { guardSource } from '../../src/sources/guarded-source.js';
-import { createRequestGate } from '../../src/sources/request-gate.js';
+import { createRequestGate, RENEW_AFTER_MS } from '../../src/sources/request-gate.js';
 import type { CheckContext, CheckHandler, SourceOutcome } from '../../src/sources/port.js';
 import type { LiveSourceSettings } from '../../src/sources/sources-file.js';
 import { createRedisKeys } from '../../src/store/keys.js';
@@ -314,6 +314,62 @@ describe('shared limits of a live source', () => {
     expect(await storeA.record(s.name, 'ok', s.circuit)).toBe(false);
     expect(storeA.knownDownForMs(s.name)).toBeGreaterThan(50_000);
     expect((await storeA.snapshot(s.name)).state).toBe('down');
+  });
+
+  /** storeA with its lease calls counted; `failRefreshes` renewals fail first, as on a lost connection. */
+  const countedStore = (failRefreshes = 0) => {
+    const calls = { acquire: 0, refresh: 0 };
+    const limits = Object.create(storeA) as SourceStateStore;
+    limits.acquire = async (...args) => (calls.acquire++, storeA.acquire(...args));
+    limits.refresh = async (...args) => (++calls.refresh <= failRefreshes ? Promise.reject(new Error('connection lost')) : storeA.refresh(...args));
+    return { limits, calls };
+  };
+
+  /** Admits one request and queues two more behind it (one slot); the first is held past RENEW_AFTER_MS. */
+  const chainOfThree = async (s: LiveSourceSettings, limits: SourceStateStore) => {
+    const gate = createRequestGate(s, limits);
+    const admitted = async (admission: Promise<Awaited<ReturnType<RequestGate['admit']>>>) => {
+      const result = await admission;
+      if (!result.admitted) throw new Error(result.message);
+      return result;
+    };
+    const first = await admitted(gate.admit(AbortSignal.timeout(5_000)));
+    const second = admitted(gate.admit(AbortSignal.timeout(5_000)));
+    const third = admitted(gate.admit(AbortSignal.timeout(5_000)));
+    await sleep(RENEW_AFTER_MS + 100);
+    return { first, second, third };
+  };
+
+  it('tries a failed renewal again at the next hand-on', async () => {
+    const s = settings({ maxInFlight: 1 });
+    const { limits, calls } = countedStore(1);
+    const { first, second, third } = await chainOfThree(s, limits);
+    first.release();
+    const next = await second;
+    await sleep(50);
+    next.release();
+    await third;
+    // The first renewal failed, so the lease still dates from its acquire: renewed again.
+    expect(calls).toEqual({ acquire: 1, refresh: 2 });
+    expect((await storeA.snapshot(s.name)).in_flight).toBe(1);
+    (await third).release();
+  });
+
+  it('does not hand on a lease found expired: the next request acquires its own', async () => {
+    const s = settings({ maxInFlight: 1 });
+    const { limits, calls } = countedStore();
+    const { first, second, third } = await chainOfThree(s, limits);
+    // As if this process had stalled past the lease's end and another process's acquire had
+    // trimmed it: the slot may be someone else's now.
+    await redisA.del(keys.sourceLeases(s.name));
+    first.release();
+    const next = await second;
+    await sleep(50);
+    next.release();
+    await third;
+    expect(calls).toEqual({ acquire: 2, refresh: 1 });
+    expect((await storeA.snapshot(s.name)).in_flight).toBe(1);
+    (await third).release();
   });
 
   it('renews a handed-on lease, so it outlives the lease time of its first request', async () => {
