@@ -55,6 +55,13 @@ describe('resultColumns', () => {
 });
 
 describe('flatten', () => {
+  it('gives a record a flattener cannot read empty cells instead of failing its row', () => {
+    expect(flatten('gst.by_pan', { count: 1, gstins: 'not a list' })).toEqual({ count: '', gstins: '' });
+    expect(flatten('mca.directors', { company_name: 'X', directors: 7 })).toEqual(
+      Object.fromEntries(resultColumns('mca.directors').map((c) => [c, ''])),
+    );
+  });
+
   it('flattens a gst.verify record, booleans as text and null as empty', () => {
     const record = gstRecord({ status: 'Cancelled', cancellation_date: '2024-03-31', einvoice_enabled: false });
     expect(flatten('gst.verify', record)).toEqual({

@@ -1,11 +1,11 @@
-import { mkdtemp, mkdir, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
 import { mergedResults, readInputSummary } from '../../src/queue/bulk/merge-results.js';
-import { chunkFileName } from '../../src/queue/bulk/process-chunk.js';
-import type { RowResult } from '../../src/queue/bulk/result-files.js';
+import { chunkFileName, formatChunkLine } from '../../src/queue/bulk/process-chunk.js';
+import { renderResult, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
 import { ResultStore } from '../../src/store/result-store.js';
 
 const JOB = 'job_0123456789abcdef';
@@ -88,6 +88,76 @@ describe('mergedResults', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const open = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
     expect(open.filter((target) => target.startsWith(store.dir(JOB)))).toEqual([]);
+  });
+
+  it('writes the same bytes from chunk files with rendered results as from older ones with data', async () => {
+    // Cells that CSV must quote or escape, in the input, the record and the error message.
+    const columns = (row: number) => ({ gstin: `G${row}`, vendor: row === 2 ? '=HYPERLINK("x"),\r\nbad' : `Vendor "${row}", Pune ₹` });
+    const record = (row: number) => ({
+      gstin: `G${row}`,
+      legal_name: row === 1 ? '=cmd|\' /C calc\'!A0' : `Name, "quoted"\nline ${row}`,
+      // A tab: the chunk file's line splits at its first raw one, which JSON never holds.
+      trade_name: row === 2 ? 'tab\there' : null,
+      status: 'Active',
+      einvoice_enabled: row % 2 === 0,
+      nature_of_business: ['a', 'b'],
+    });
+    const chunkLines = [
+      { row: 1, status: 'ok', data: record(1), error: null, charged_paise: 75 },
+      { row: 2, status: 'ok', data: record(2), error: null, charged_paise: 75 },
+      { row: 4, status: 'failed', data: null, error: { code: 'SOURCE_UNAVAILABLE', message: '-503, "down"\r\nagain' }, charged_paise: 0 },
+      { row: 5, status: 'not_found', data: null, error: { code: 'RECORD_NOT_FOUND', message: 'No GSTIN' }, charged_paise: 0 },
+    ] as const;
+    const input = [
+      { header: ['gstin', 'vendor'] },
+      { row: 1, columns: columns(1), mark: 'first', chunk: 0, request: {} },
+      { row: 2, columns: columns(2), mark: 'first', chunk: 0, request: {} },
+      { row: 3, columns: columns(3), mark: 'invalid', problems: [{ field: 'gstin', message: 'not a GSTIN, "?"' }] },
+      { row: 4, columns: columns(4), mark: 'first', chunk: 1, request: {} },
+      { row: 5, columns: columns(5), mark: 'first', chunk: 1, request: {} },
+      { row: 6, columns: columns(6), mark: 'duplicate', of: 2 },
+      { row: 7, columns: columns(7), mark: 'duplicate', of: 4 },
+      { row: 8, columns: columns(8), mark: 'first', chunk: 2, request: {} },
+    ];
+    // 'mixed': chunk 0 rendered, chunk 1 an older file (a job that ran across an upgrade).
+    const finalized = async (jobId: string, format: 'old' | 'rendered' | 'mixed') => {
+      await mkdir(path.join(store.dir(jobId), 'chunks'), { recursive: true });
+      await writeFile(store.path(jobId, INPUT_FILE), jsonl(input));
+      const lines = chunkLines.map((line, index) =>
+        format === 'rendered' || (format === 'mixed' && index < 2)
+          ? formatChunkLine({ row: line.row, status: line.status, charged_paise: line.charged_paise, rendered: renderResult('gst.verify', line) })
+          : JSON.stringify(line),
+      );
+      // Chunk 2 never ran (a cancelled job): its row is cancelled.
+      await writeFile(store.path(jobId, chunkFileName(0)), `${lines.slice(0, 2).join('\n')}\n`);
+      await writeFile(store.path(jobId, chunkFileName(1)), `${lines.slice(2).join('\n')}\n`);
+      const { header, repeated } = await readInputSummary(store, jobId);
+      await writeResultFiles({ dir: store.dir(jobId), operation: 'gst.verify', inputHeader: header, rows: mergedResults(store, jobId, repeated) });
+      return Promise.all([readFile(store.path(jobId, 'results.csv'), 'utf8'), readFile(store.path(jobId, 'results.jsonl'), 'utf8')]);
+    };
+    const [csvOld, jsonlOld] = await finalized('job_00000000000000000001', 'old');
+    const [csvNew, jsonlNew] = await finalized('job_00000000000000000002', 'rendered');
+    const [csvMixed, jsonlMixed] = await finalized('job_00000000000000000003', 'mixed');
+    expect(csvNew).toBe(csvOld);
+    expect(jsonlNew).toBe(jsonlOld);
+    expect(csvMixed).toBe(csvOld);
+    expect(jsonlMixed).toBe(jsonlOld);
+    const csvLines = csvOld.split('\r\n');
+    expect(csvLines[1]).toBe(`1,G1,"Vendor ""1"", Pune ₹",ok,,,0.75,'=cmd|' /C calc'!A0,,Active,,,,,,false`);
+    expect(csvOld).toContain(`2,G2,"'=HYPERLINK(""x""),\r\nbad",ok,,,0.75,"Name, ""quoted""\nline 2",tab\there,Active`);
+    expect(csvOld).toContain(`7,G7,"Vendor ""7"", Pune ₹",failed,SOURCE_UNAVAILABLE,"'-503, ""down""\r\nagain",0.00,`);
+    const jsonRows = jsonlOld.trimEnd().split('\n').map((line) => JSON.parse(line) as { row: number; status: string; data: unknown; charged_inr: number });
+    expect(jsonRows.map((r) => [r.row, r.status, r.charged_inr])).toEqual([
+      [1, 'ok', 0.75],
+      [2, 'ok', 0.75],
+      [3, 'invalid', 0],
+      [4, 'failed', 0],
+      [5, 'not_found', 0],
+      [6, 'ok', 0],
+      [7, 'failed', 0],
+      [8, 'cancelled', 0],
+    ]);
+    expect(jsonRows[5]?.data).toEqual(record(2));
   });
 
   it('fails on a chunk file that is out of step with the input', async () => {

@@ -5,7 +5,7 @@
  */
 import type { ResultStore } from '../../store/result-store.js';
 import { INPUT_FILE, type InputLine, type RowLine } from './input-file.js';
-import { chunkFileName, type ChunkResultLine } from './process-chunk.js';
+import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
 import type { RowResult } from './result-files.js';
 
 /** How a duplicate's line reads in the input file (JSON.stringify writes no spaces). */
@@ -38,6 +38,12 @@ function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
   return { row: line.row, input: line.columns, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
 }
 
+/** A chunk line's result as the file writer takes it: rendered by the chunk, or (older files) its data. */
+function resultOf(line: ChunkResultLine): Pick<RowResult, 'status' | 'data' | 'error' | 'rendered'> {
+  if (line.rendered !== undefined) return { status: line.status, data: null, error: null, rendered: line.rendered };
+  return { status: line.status, data: line.data ?? null, error: line.error ?? null };
+}
+
 /** Rows per batch handed to the file writer: bounds memory when rows are large (Business360). */
 const BATCH_ROWS = 500;
 
@@ -61,7 +67,7 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
           const first = kept.get(line.of);
           batch.push(
             first
-              ? { row: line.row, input: line.columns, status: first.status, data: first.data, error: first.error, chargedPaise: 0 }
+              ? { ...resultOf(first), row: line.row, input: line.columns, chargedPaise: 0 }
               : { row: line.row, input: line.columns, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
           );
         } else {
@@ -79,11 +85,11 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
           // Awaited only when a read's lines run out: an await per row costs more than the row.
           const resultText = chunkLines?.buffered() === true ? chunkLines.take() : await chunkLines?.next();
           const result: ChunkResultLine = resultText === undefined
-            ? { row: line.row, status: 'cancelled', data: null, error: null, charged_paise: 0 }
-            : (JSON.parse(resultText) as ChunkResultLine);
+            ? { row: line.row, status: 'cancelled', charged_paise: 0 }
+            : parseChunkLine(resultText);
           if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
           if (repeated.has(line.row)) kept.set(line.row, result);
-          batch.push({ row: line.row, input: line.columns, status: result.status, data: result.data, error: result.error, chargedPaise: result.charged_paise });
+          batch.push({ ...resultOf(result), row: line.row, input: line.columns, chargedPaise: result.charged_paise });
         }
         if (batch.length >= BATCH_ROWS) {
           yield batch;

@@ -14,14 +14,21 @@ import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { PartCharge, WalletStore } from '../../store/wallet.js';
 import type { ChunkPayload, ChunkRow } from '../names.js';
+import { renderResult, type RenderedResult } from './result-files.js';
 import type { RowOutcome, VerifyRow } from './verify-row.js';
 
+/**
+ * A line of a chunk's results file. Written with `rendered` (the row's result as the job's
+ * result files write it); files written before it carry `data` and `error` instead, and the
+ * finalize step renders those itself.
+ */
 export interface ChunkResultLine {
   row: number;
   status: 'ok' | 'not_found' | 'failed' | 'cancelled';
-  data: unknown;
-  error: { code: string; message: string } | null;
   charged_paise: number;
+  rendered?: RenderedResult;
+  data?: unknown;
+  error?: { code: string; message: string } | null;
 }
 
 export interface ChunkDeps {
@@ -50,11 +57,31 @@ const CANCEL_CHECK_MS = 500;
 interface KeptResult {
   status: ChunkResultLine['status'];
   data: unknown;
-  error: ChunkResultLine['error'];
+  error: { code: string; message: string } | null;
   cost: number;
 }
 
 export const chunkFileName = (chunk: number): string => `chunks/${String(chunk).padStart(7, '0')}.jsonl`;
+
+/**
+ * A chunk results file line: the line's JSON, then, when the result is rendered, a tab and
+ * its results.jsonl members as they will be written, so the finalize step copies them without
+ * parsing (and unescaping) them again. JSON text never holds a raw tab (JSON.stringify escapes
+ * one inside a string), so the line's first tab is the split. Lines without one are the
+ * plain JSON lines of older files.
+ */
+export function formatChunkLine(line: ChunkResultLine): string {
+  if (line.rendered === undefined) return JSON.stringify(line);
+  const { json, ...csv } = line.rendered;
+  return `${JSON.stringify({ ...line, rendered: csv })}\t${json}`;
+}
+
+export function parseChunkLine(text: string): ChunkResultLine {
+  const tab = text.indexOf('\t');
+  if (tab === -1) return JSON.parse(text) as ChunkResultLine;
+  const line = JSON.parse(text.slice(0, tab)) as ChunkResultLine & { rendered: Omit<RenderedResult, 'json'> };
+  return { ...line, rendered: { ...line.rendered, json: text.slice(tab + 1) } };
+}
 
 /** What a row ends with, before its charge: a verification's outcome, or cancelled. */
 type RowVerdict = Pick<RowOutcome, 'data' | 'error' | 'costPaise'> & { status: ChunkResultLine['status'] };
@@ -145,8 +172,13 @@ async function settleChunk(deps: ChunkDeps, payload: ChunkPayload, file: string,
     if (charge.status === 'ok' || charge.status === 'duplicate') chargedByRow.set(row, charge.paise);
     else deps.log.error({ jobId, row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
   });
-  const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({ row, status, data, error, charged_paise: chargedByRow.get(row) ?? 0 }));
-  await deps.results.writeLines(jobId, file, lines.map((line) => JSON.stringify(line)));
+  const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({
+    row,
+    status,
+    charged_paise: chargedByRow.get(row) ?? 0,
+    rendered: renderResult(payload.operation, { status, data, error }),
+  }));
+  await deps.results.writeLines(jobId, file, lines.map(formatChunkLine));
 }
 
 /** Returns true when this chunk was the job's last: the finalize step is due. */
@@ -162,7 +194,7 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
   }
   const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
   for await (const text of deps.results.readLines(jobId, file)) {
-    const line = JSON.parse(text) as ChunkResultLine;
+    const line = parseChunkLine(text);
     counts.done++;
     counts[line.status]++;
     counts.chargedPaise += line.charged_paise;

@@ -136,12 +136,20 @@ export function resultColumns(operation: OperationName): string[] {
 
 /**
  * One row's key fields as CSV text, keyed by exactly `resultColumns(operation)`. `data` null
- * (not found, failed, invalid, cancelled) gives every column ''.
+ * (not found, failed, invalid, cancelled) gives every column ''; so does a record whose shape
+ * a flattener cannot read (a list field that is not a list): optional access alone does not
+ * stop `.map` on a string, and the row is rendered by its chunk, which must not fail for it.
  */
 export function flatten(operation: OperationName, data: unknown): Record<string, string> {
   const flattener = FLATTENERS[operation] as Flattener<OperationName>;
-  const values =
-    data !== null && typeof data === 'object' ? flattener.values(data as OperationData[OperationName]) : {};
+  let values: Record<string, unknown> = {};
+  if (data !== null && typeof data === 'object') {
+    try {
+      values = flattener.values(data as OperationData[OperationName]);
+    } catch {
+      values = {};
+    }
+  }
   return Object.fromEntries(flattener.columns.map((column) => [column, cellText(values[column])]));
 }
 

@@ -41,6 +41,23 @@ export interface RowResult {
   data: unknown | null;
   error: { code: string; message: string } | null;
   chargedPaise: number;
+  /** The row's result already rendered (by its chunk); `data` and `error` are then unused. */
+  rendered?: RenderedResult;
+}
+
+/**
+ * A row's result as both files write it, apart from its row number, input and charge. A
+ * chunk renders its rows when it writes its results file, so that work is spread over the
+ * verify workers, and the finalize step, which runs alone after the last row, only puts the
+ * job's rows in order. A duplicate reuses its first row's rendering with its own charge (0).
+ */
+export interface RenderedResult {
+  /** results.csv's `status`, `error_code` and `error_message` cells, escaped and joined. */
+  head: string;
+  /** results.csv's result columns of the operation, escaped and joined. */
+  fields: string;
+  /** results.jsonl's `"status":…,"data":…,"error":…` members. */
+  json: string;
 }
 
 export interface WriteResultFilesOptions {
@@ -81,6 +98,33 @@ export function csvHeader(operation: OperationName, inputHeader: readonly string
   return [...before, ...inputHeader, ...after];
 }
 
+/** What makes csv-stringify quote a cell with CSV_OPTIONS: the delimiter, the quote, CR or LF. */
+const NEEDS_QUOTING = /[",\r\n]/;
+
+/**
+ * Cells as one CSV record without its delimiter, each escaped against formula injection. Cells
+ * csv-stringify would write as they are are joined here: a call per record costs several
+ * times the record's own work in option handling, and most rows' cells are plain.
+ */
+function csvCells(cells: readonly string[]): string {
+  const escaped = cells.map(escapeCell);
+  if (!escaped.some((cell) => NEEDS_QUOTING.test(cell))) return escaped.join(',');
+  return stringifyCsv([escaped], { ...CSV_OPTIONS, eof: false });
+}
+
+/** What the files write of a row's result: see RenderedResult. */
+export function renderResult(
+  operation: OperationName,
+  result: { status: RowStatus; data: unknown; error: { code: string; message: string } | null },
+): RenderedResult {
+  const flat = flatten(operation, result.data);
+  return {
+    head: csvCells([result.status, result.error?.code ?? '', result.error?.message ?? '']),
+    fields: csvCells(resultColumns(operation).map((name) => flat[name] as string)),
+    json: JSON.stringify({ status: result.status, data: result.data ?? null, error: result.error ?? null }).slice(1, -1),
+  };
+}
+
 /** Paise as the INR text of results.csv: always two decimals, from integers (no float). */
 export function chargedInrText(amountPaise: number): string {
   const paise = Math.round(amountPaise);
@@ -100,7 +144,6 @@ export async function writeResultFiles(
   const csvTemp = path.join(dir, `.${RESULTS_CSV_FILE}.${suffix}`);
   const jsonlTemp = path.join(dir, `.${RESULTS_JSONL_FILE}.${suffix}`);
 
-  const resultNames = resultColumns(operation);
   const csv = createWriteStream(csvTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
   const jsonl = createWriteStream(jsonlTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
   // Errors surface through writeText() and finished(); these only keep one from being unhandled.
@@ -108,41 +151,25 @@ export async function writeResultFiles(
   jsonl.on('error', () => {});
   let rowCount = 0;
 
-  function csvRecord(result: RowResult, input: Record<string, string>): string[] {
-    const flat = flatten(operation, result.data);
-    return [
-      String(result.row),
-      ...inputHeader.map((name) => input[name] as string),
-      result.status,
-      result.error?.code ?? '',
-      result.error?.message ?? '',
-      chargedInrText(result.chargedPaise),
-      ...resultNames.map((name) => flat[name] as string),
-    ].map(escapeCell);
-  }
-
   try {
     // Both files exist (or failed to open) before the first row is read.
     await Promise.all([once(csv, 'ready'), once(jsonl, 'ready')]);
-    // A batch at a time: csv-stringify's sync API for a batch's records costs far less than
-    // its stream transform called once per record. Each batch ends with its record delimiter.
+    // A batch at a time, one write per file: a row's result was rendered by its chunk (or is
+    // rendered here: invalid, cancelled and older chunk files' rows), its row number and input
+    // cells are joined to it here. Each line ends with its record delimiter.
     await writeText(csv, stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
     for await (const batch of options.rows) {
-      const records: string[][] = [];
       let lines = '';
+      let records = '';
       for (const result of batch) {
         const input = Object.fromEntries(inputHeader.map((name) => [name, result.input[name] ?? '']));
-        lines += `${JSON.stringify({
-          row: result.row,
-          input,
-          status: result.status,
-          data: result.data ?? null,
-          error: result.error ?? null,
-          charged_inr: paiseToInr(result.chargedPaise),
-        })}\n`;
-        records.push(csvRecord(result, input));
+        const rendered = result.rendered ?? renderResult(operation, result);
+        // Key for key what JSON.stringify writes of {row, input, status, data, error, charged_inr}.
+        lines += `{"row":${JSON.stringify(result.row)},"input":${JSON.stringify(input)},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
+        const leading = csvCells([String(result.row), ...inputHeader.map((name) => input[name] as string)]);
+        records += `${leading},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
       }
-      await Promise.all([writeText(jsonl, lines), writeText(csv, stringifyCsv(records, CSV_OPTIONS))]);
+      await Promise.all([writeText(jsonl, lines), writeText(csv, records)]);
       rowCount += batch.length;
     }
     csv.end();
