@@ -340,36 +340,37 @@ describe('shared limits of a live source', () => {
     return { first, second, third };
   };
 
-  it('tries a failed renewal again at the next hand-on', async () => {
-    const s = settings({ maxInFlight: 1 });
-    const { limits, calls } = countedStore(1);
-    const { first, second, third } = await chainOfThree(s, limits);
+  /** Ends the first request (its lease passes to the second), then the second a moment later. */
+  const passAlong = async ({ first, second, third }: Awaited<ReturnType<typeof chainOfThree>>) => {
     first.release();
     const next = await second;
     await sleep(50);
     next.release();
     await third;
+  };
+
+  it('tries a failed renewal again at the next hand-on', async () => {
+    const s = settings({ maxInFlight: 1 });
+    const { limits, calls } = countedStore(1);
+    const chain = await chainOfThree(s, limits);
+    await passAlong(chain);
     // The first renewal failed, so the lease still dates from its acquire: renewed again.
     expect(calls).toEqual({ acquire: 1, refresh: 2 });
     expect((await storeA.snapshot(s.name)).in_flight).toBe(1);
-    (await third).release();
+    (await chain.third).release();
   });
 
   it('does not hand on a lease found expired: the next request acquires its own', async () => {
     const s = settings({ maxInFlight: 1 });
     const { limits, calls } = countedStore();
-    const { first, second, third } = await chainOfThree(s, limits);
+    const chain = await chainOfThree(s, limits);
     // As if this process had stalled past the lease's end and another process's acquire had
     // trimmed it: the slot may be someone else's now.
     await redisA.del(keys.sourceLeases(s.name));
-    first.release();
-    const next = await second;
-    await sleep(50);
-    next.release();
-    await third;
+    await passAlong(chain);
     expect(calls).toEqual({ acquire: 2, refresh: 1 });
     expect((await storeA.snapshot(s.name)).in_flight).toBe(1);
-    (await third).release();
+    (await chain.third).release();
   });
 
   it('renews a handed-on lease, so it outlives the lease time of its first request', async () => {
