@@ -16,7 +16,12 @@ interface OperationDoc {
   summary?: string;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }>; headers?: Record<string, HeaderDoc> }>;
+}
+interface HeaderDoc {
+  description: string;
+  required?: boolean;
+  schema: { type: string; enum?: string[] };
 }
 
 const CASES = SCENARIO_CASES;
@@ -42,6 +47,19 @@ function responseSchema(doc: OpenApiDoc, path: string, status: number, method = 
   const schema = response?.content?.['application/json']?.schema;
   if (schema === undefined) throw new Error(`${method.toUpperCase()} ${path} documents no JSON ${status} response`);
   return { ...(schema as object), components: doc.components };
+}
+
+/** Every header the document says an answer always carries is on the answer, of its documented type. */
+function expectDocumentedHeaders(doc: OpenApiDoc, method: string, path: string, res: { statusCode: number; headers: Record<string, unknown> }): void {
+  const headers = doc.paths[path]?.[method]?.responses[String(res.statusCode)]?.headers ?? {};
+  expect(Object.keys(headers), `${method.toUpperCase()} ${path} ${res.statusCode} documents X-Request-Id`).toContain('X-Request-Id');
+  for (const [name, header] of Object.entries(headers)) {
+    const value = res.headers[name.toLowerCase()];
+    if (header.required === true) expect(value, `${method.toUpperCase()} ${path} ${res.statusCode} sends ${name}`).toBeDefined();
+    if (value === undefined) continue;
+    if (header.schema.type === 'integer') expect(String(value), name).toMatch(/^\d+$/);
+    if (header.schema.enum !== undefined) expect(header.schema.enum, name).toContain(String(value));
+  }
 }
 
 /** A documented JSON request body's schema, standalone. */
@@ -127,6 +145,7 @@ describe('OpenAPI document', () => {
     async ({ check, status, body }) => {
       const res = await t.post(OPERATIONS[check].path, body);
       expect(res.statusCode).toBe(status);
+      expectDocumentedHeaders(doc, 'post', OPERATIONS[check].path, res);
       const validate = ajv.compile(responseSchema(doc, OPERATIONS[check].path, status));
       const ok = validate(res.json());
       expect(validate.errors ?? [], JSON.stringify(validate.errors)).toEqual([]);
@@ -160,7 +179,8 @@ describe('OpenAPI document', () => {
   });
 
   it('answers the resource routes as documented (wallet, bulk jobs, webhooks, portfolios, admin)', async () => {
-    const check = (method: string, path: string, res: { statusCode: number; json: () => unknown }) => {
+    const check = (method: string, path: string, res: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => {
+      expectDocumentedHeaders(doc, method, path, res);
       const validate = ajv.compile(responseSchema(doc, path, res.statusCode, method));
       expect(validate(res.json()), `${method.toUpperCase()} ${path} ${res.statusCode}: ${JSON.stringify(validate.errors)}`).toBe(true);
     };
@@ -196,6 +216,40 @@ describe('OpenAPI document', () => {
     check('get', '/admin/v1/accounts/{id}', await t.admin('GET', `/admin/v1/accounts/${t.accountId}`));
     check('post', '/admin/v1/accounts/{id}/credits', await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 1, reference: 'doc check' }));
     check('get', '/readyz', await t.app.inject({ method: 'GET', url: '/readyz' }));
+  });
+
+  it("documents API.md's response headers where each is sent, and the answers carry them", async () => {
+    const verify = doc.paths[OPERATIONS['gst.verify'].path]!.post!.responses;
+    const names = (status: string) => Object.keys(verify[status]?.headers ?? {}).sort();
+    const limit = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+    expect(names('200')).toEqual(['Idempotent-Replayed', ...limit, 'X-Request-Id'].sort());
+    // Authentication runs before the limiter; 401 and 429 are never stored under a key.
+    expect(names('401')).toEqual(['X-Request-Id']);
+    expect(names('429')).toEqual([...limit, 'Retry-After', 'X-Request-Id'].sort());
+    expect(verify['429']!.headers!['Retry-After']!.required).toBe(true);
+    expect(verify['409']!.headers!['Retry-After']!.required).toBeUndefined();
+    // GETs take no Idempotency-Key; admin routes have no rate limit.
+    expect(Object.keys(doc.paths['/v1/wallet']!.get!.responses['200']!.headers!)).not.toContain('Idempotent-Replayed');
+    expect(Object.keys(doc.paths['/admin/v1/accounts/{id}']!.get!.responses['200']!.headers!)).toEqual(['X-Request-Id']);
+
+    const body = { gstin: SCENARIOS.find((s) => s.expect['gst.verify'] === 200)!.identifiers.gstin! };
+    const path = OPERATIONS['gst.verify'].path;
+    expectDocumentedHeaders(doc, 'post', path, await t.post(path, body, null));
+    const keyed = (idempotencyKey: string, key = t.sandboxKey) =>
+      t.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey }, payload: body });
+    const first = await keyed('doc-headers-1');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await keyed('doc-headers-1');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expectDocumentedHeaders(doc, 'post', path, replay);
+
+    const limited = await t.admin('POST', '/admin/v1/accounts', { name: 'doc headers', balance_inr: 10, rate_limit_per_minute: 1 });
+    const key = (limited.json() as { sandbox_key: string }).sandbox_key;
+    expect((await t.post(path, body, key)).statusCode).toBe(200);
+    const refused = await t.post(path, body, key);
+    expect(refused.statusCode).toBe(429);
+    expectDocumentedHeaders(doc, 'post', path, refused);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
   });
 
   it('catches a response that breaks the documented schema', () => {

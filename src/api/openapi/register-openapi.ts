@@ -10,6 +10,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { z } from 'zod';
 import { API_VERSION } from '../../domain/operations.js';
 import { errorResponses, IDEMPOTENCY_ERRORS } from './error-responses.js';
+import { addResponseHeaders } from './response-headers.js';
 import { IDEMPOTENCY_HEADERS, type NonJsonResponse, type RouteDoc } from './route-doc.js';
 import { ROUTE_DOCS } from './route-docs.js';
 
@@ -45,10 +46,11 @@ const transform: typeof jsonSchemaTransform = (input) => {
 
 /**
  * The provider makes an input and an output component of every named schema; the document
- * keeps those something refers to.
+ * keeps those something refers to. Each answer gets the headers API.md promises.
  */
 const transformObject: typeof jsonSchemaTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as { components?: { schemas?: Record<string, unknown> } };
+  const document = jsonSchemaTransformObject(input) as { paths?: Parameters<typeof addResponseHeaders>[0]; components?: { schemas?: Record<string, unknown> } };
+  addResponseHeaders(document.paths);
   const schemas = document.components?.schemas;
   // Until nothing changes: dropping one may leave another (its field's schema) unreferenced.
   for (let dropped = schemas !== undefined; dropped; ) {

@@ -147,11 +147,13 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     const job = await ownJob(jobs, request);
     reply.hijack();
     const raw = reply.raw;
+    // What the hooks set (X-Request-Id, the RateLimit headers API.md puts on every answer): a
+    // hijacked reply writes only the raw response's own headers.
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache',
       connection: 'keep-alive',
-      'x-request-id': request.id,
     });
     let closed = false;
     raw.on('close', () => (closed = true));

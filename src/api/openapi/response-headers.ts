@@ -1,0 +1,74 @@
+/**
+ * The response headers API.md promises, written into each documented answer, so a client
+ * generated from the document knows of them: X-Request-Id on every answer; the RateLimit
+ * headers on every customer answer the limiter saw (all but 401: authentication runs first);
+ * Retry-After on 429 and on an Idempotency-Key's 409; Idempotent-Replayed on a replay.
+ *
+ * Applied to the finished document (a route's security and method say which apply), because
+ * an OpenAPI header object's `required` has no place in the JSON Schema a route's response
+ * schema would carry it in.
+ */
+
+interface HeaderObject {
+  description: string;
+  required?: boolean;
+  schema: { type: 'string' | 'integer'; enum?: string[]; minimum?: number };
+}
+
+interface OperationObject {
+  security?: Record<string, unknown>[];
+  responses?: Record<string, { headers?: Record<string, HeaderObject> }>;
+}
+
+const always = (description: string, schema: HeaderObject['schema']): HeaderObject => ({ description, required: true, schema });
+
+const REQUEST_ID = { 'X-Request-Id': always("The answer's request_id (the envelope's, when it has one): quote it when reporting a problem", { type: 'string' }) };
+
+const RATE_LIMIT = {
+  'RateLimit-Limit': always("Requests this API key may make per minute (the account's rate limit)", { type: 'integer', minimum: 0 }),
+  'RateLimit-Remaining': always('Requests left to this key in the current minute', { type: 'integer', minimum: 0 }),
+  'RateLimit-Reset': always('Seconds until the current minute ends and the count starts again', { type: 'integer', minimum: 0 }),
+};
+
+const RETRY_AFTER_429 = { 'Retry-After': always('Seconds to wait before the key may call again', { type: 'integer', minimum: 0 }) };
+
+const RETRY_AFTER_409: Record<string, HeaderObject> = {
+  'Retry-After': {
+    description: 'With IDEMPOTENCY_IN_PROGRESS: seconds after which the first request with this key is sure to have ended',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
+const REPLAYED: Record<string, HeaderObject> = {
+  'Idempotent-Replayed': {
+    description: 'Sent, as "true", only when this answer is the stored answer to an earlier request with the same Idempotency-Key and body: nothing ran and nothing was billed',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** Neither is ever stored under an Idempotency-Key, so neither is ever a replay (API.md "Idempotency"). */
+const NEVER_REPLAYED = new Set(['401', '429']);
+
+function headersFor(method: string, customer: boolean, status: string): Record<string, HeaderObject> {
+  if (!customer) return REQUEST_ID;
+  const post = method === 'post';
+  return {
+    ...REQUEST_ID,
+    ...(status === '401' ? {} : RATE_LIMIT),
+    ...(status === '429' ? RETRY_AFTER_429 : {}),
+    ...(post && status === '409' ? RETRY_AFTER_409 : {}),
+    ...(post && !NEVER_REPLAYED.has(status) ? REPLAYED : {}),
+  };
+}
+
+/** Adds each documented answer's headers to an OpenAPI document's paths, in place. */
+export function addResponseHeaders(paths: Record<string, Record<string, OperationObject>> | undefined): void {
+  for (const operations of Object.values(paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const customer = operation.security?.some((scheme) => 'apiKey' in scheme) === true;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        response.headers = { ...response.headers, ...headersFor(method, customer, status) };
+      }
+    }
+  }
+}
