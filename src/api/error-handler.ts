@@ -17,6 +17,14 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     return new AppError('VALIDATION_FAILED', `The multipart/form-data body is malformed: ${error.message}`, [{ field: 'body', message: 'must be a complete multipart/form-data body' }]);
   }
   switch (error.code) {
+    // The upload parser's part counts (@fastify/multipart's own text is "reach files limit").
+    case 'FST_FILES_LIMIT':
+      return new AppError('VALIDATION_FAILED', 'Send one CSV file per upload, in the part named "file"', [{ field: 'file', message: 'must be a single file part' }]);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The form has more parts than this upload takes: send its documented fields and one file part', [
+        { field: 'body', message: 'too many form parts' },
+      ]);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':

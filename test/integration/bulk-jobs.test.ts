@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredJobs } from '../../src/store/job-retention.js';
@@ -106,6 +107,53 @@ describe('bulk jobs end to end', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().data.job_id).toBe(first.json().data.job_id);
     expect(((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length).toBe(before + 1);
+  });
+
+  describe('multipart parts after the file', () => {
+    const boundary = '----bvafterfile';
+    const part = (name: string, value: string, filename?: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n\r\n${value}\r\n`;
+    const send = (parts: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/bulk/jobs',
+        headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${parts.join('')}--${boundary}--\r\n`,
+      });
+    const head = [part('operation', 'gst.verify'), part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv')];
+    const jobDirs = () => readdirSync(path.dirname(t.deps.results.dir('job_00000000000000000000'))).length;
+
+    it.each([
+      ['a file part of another name', [...head, part('other', 'x\n', 'other.csv')], 400, 'VALIDATION_FAILED', /one CSV file per upload/],
+      ['a second file', [...head, part('file', 'gstin\n27AAJCS4821K1Z1\n', 'more.csv')], 400, 'VALIDATION_FAILED', /one CSV file per upload/],
+      ['a webhook_url that is not a URL', [...head, part('webhook_url', 'not a url')], 400, 'VALIDATION_FAILED', /webhook_url/],
+      ['more fields than the form takes', [...head, ...Array.from({ length: 12 }, (_, i) => part(`extra${i}`, 'x'))], 413, 'PAYLOAD_TOO_LARGE', /more parts than this upload takes/],
+      ['a field longer than its limit', [...head, part('name', 'n'.repeat(5000))], 413, 'PAYLOAD_TOO_LARGE', /"name" is longer than 4096 bytes/],
+    ])('refuses an upload with %s after the file, leaving no job, no hold and no files', async (_case, parts, status, code, message) => {
+      const jobs = ((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length;
+      const held = (await get('/v1/wallet')).json().data.held_inr as number;
+      const dirs = jobDirs();
+      const res = await send(parts);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      expect(res.json().error.message).toMatch(message);
+      expect(((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length).toBe(jobs);
+      expect((await get('/v1/wallet')).json().data.held_inr).toBe(held);
+      expect(jobDirs()).toBe(dirs);
+    });
+
+    it('takes name and webhook_url sent after the file', async () => {
+      const receiver = await startWebhookReceiver([200]);
+      try {
+        const res = await send([...head, part('name', 'late name'), part('webhook_url', receiver.url)]);
+        expect(res.statusCode, res.body).toBe(202);
+        const jobId = res.json().data.job_id as string;
+        expect(await waitFinished(jobId)).toMatchObject({ name: 'late name', status: 'completed' });
+        expect((await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`)).json().data.webhook_url).toBe(receiver.url);
+      } finally {
+        receiver.close();
+      }
+    });
   });
 
   describe('Idempotency-Key on a multipart upload', () => {

@@ -2,6 +2,7 @@
  * Turns an upload into a bulk job: streams its rows into the job's input file (validated and
  * de-duplicated on the way, never held whole), holds the job's maximum cost (402 and nothing
  * queued when short), then queues the rows in chunks. A refused upload leaves nothing behind.
+ * The two steps are apart (stage, then commit) for a multipart upload's parts after its file.
  */
 import { randomBytes } from 'node:crypto';
 import { maxHoldPaise } from '../../domain/business360/pricing.js';
@@ -55,7 +56,29 @@ function rowMaxPaise(operation: OperationName, request: Record<string, unknown>)
   return maxHoldPaise((request.include as ModuleName[] | undefined) ?? [...MODULES]);
 }
 
-export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps): Promise<CreatedJob> {
+/**
+ * An upload read into its job's input file, not yet held, recorded or queued: a multipart
+ * upload is staged when its file part has been read and committed once every part after it
+ * has been read too, so a part that fails after the file leaves nothing queued or held.
+ */
+export interface StagedJob {
+  jobId: string;
+  operation: OperationName;
+  rows: RowCounts;
+  /** Rows to verify: neither invalid nor a duplicate. */
+  firstRows: number;
+  maxPaise: number;
+}
+
+/** What a job is besides its rows; may arrive after them (form fields after the file part). */
+export type JobDetails = Omit<CreateJobInput, 'items' | 'operation'>;
+
+/** Reads the rows into the job's input file: validated and de-duplicated, never held whole. */
+export async function stageBulkJob(
+  operation: OperationName,
+  items: CreateJobInput['items'],
+  deps: Pick<CreateJobDeps, 'results' | 'chunkRows'>,
+): Promise<StagedJob> {
   const jobId = newJobId();
   let rows: RowCounts = { total: 0, valid: 0, invalid: 0, duplicates: 0 };
   let firstRows = 0;
@@ -65,7 +88,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
   async function* lines(): AsyncGenerator<string> {
     // Local to the intake pass, so its table is garbage once the file is written.
     const deduper = new RowDeduper();
-    for await (const item of input.items) {
+    for await (const item of items) {
       if (item.kind === 'header') {
         sawHeader = true;
         yield JSON.stringify({ header: item.header } satisfies InputLine);
@@ -81,7 +104,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
         const request = item.result.request as Record<string, unknown>;
         line = { row: item.row, columns: item.columns, mark: 'first', chunk: Math.floor(firstRows / deps.chunkRows), request };
         firstRows++;
-        maxPaise += rowMaxPaise(input.operation, request);
+        maxPaise += rowMaxPaise(operation, request);
       }
       yield JSON.stringify(line);
     }
@@ -100,23 +123,33 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
       { field: 'file', message: 'no data rows' },
     ]);
   }
+  return { jobId, operation, rows, firstRows, maxPaise };
+}
 
-  const held = maxPaise === 0 ? { ok: true as const } : await deps.wallet.hold(input.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
+/** Leaves nothing of a staged job that will not be committed. */
+export async function discardStagedJob(staged: StagedJob, deps: Pick<CreateJobDeps, 'results'>): Promise<void> {
+  await deps.results.remove(staged.jobId);
+}
+
+/** Holds a staged job's maximum cost (402 and nothing queued when short), records it and queues its rows. */
+export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps: CreateJobDeps): Promise<CreatedJob> {
+  const { jobId, operation, rows, firstRows, maxPaise } = staged;
+  const held = maxPaise === 0 ? { ok: true as const } : await deps.wallet.hold(details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
   if (!held.ok) {
-    await deps.results.remove(jobId);
+    await discardStagedJob(staged, deps);
     const available = held.reason === 'insufficient' ? held.availablePaise : 0;
     throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} rows to verify) of`);
   }
   const chunksTotal = Math.ceil(firstRows / deps.chunkRows);
   await deps.jobs.create({
     jobId,
-    accountId: input.accountId,
-    environment: input.environment,
-    name: input.name,
-    operation: input.operation,
+    accountId: details.accountId,
+    environment: details.environment,
+    name: details.name,
+    operation,
     createdAt: new Date().toISOString(),
-    webhookUrl: input.webhookUrl,
-    portfolioId: input.portfolioId ?? null,
+    webhookUrl: details.webhookUrl,
+    portfolioId: details.portfolioId ?? null,
     rows,
     chunksTotal,
     reservedPaise: maxPaise,
@@ -126,19 +159,23 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
     if (chunksTotal === 0) {
       await deps.queues.addFinalize(jobId);
     } else {
-      await enqueueChunks(jobId, input, deps);
+      await enqueueChunks(jobId, { ...details, operation }, deps);
     }
   } catch (error) {
     // Not queued, not billed: the money goes back and the job says it failed.
-    await deps.wallet.release(input.accountId, jobId);
+    await deps.wallet.release(details.accountId, jobId);
     await deps.jobs.finish(jobId, 'failed', maxPaise);
     throw error;
   }
   return { jobId, status: 'queued', rows, reservedPaise: maxPaise };
 }
 
+export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps): Promise<CreatedJob> {
+  return commitBulkJob(await stageBulkJob(input.operation, input.items, deps), input, deps);
+}
+
 /** Re-reads the input file and queues its `first` rows, a batch of chunks at a time. */
-async function enqueueChunks(jobId: string, input: CreateJobInput, deps: CreateJobDeps): Promise<void> {
+async function enqueueChunks(jobId: string, input: JobDetails & { operation: OperationName }, deps: CreateJobDeps): Promise<void> {
   const BATCH_CHUNKS = 50;
   let batch: ChunkPayload[] = [];
   let current: ChunkPayload | undefined;

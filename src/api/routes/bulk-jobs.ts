@@ -7,7 +7,7 @@ import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
-import { createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
+import { commitBulkJob, createBulkJob, discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from '../bulk/create-job.js';
 import { readCsv } from '../bulk/csv-intake.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
@@ -36,10 +36,14 @@ async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id
   return job;
 }
 
+/** An upload's form: `operation`, `name`, `webhook_url` and one file, with room for a few unknown fields. */
+const FORM_LIMITS = { files: 1, fields: 10, parts: 12 };
+const FIELD_BYTES = 4096;
+
 /** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
 export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: options.limits.maxBytes, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+    limits: { fileSize: options.limits.maxBytes, ...FORM_LIMITS, fieldSize: FIELD_BYTES },
   });
   const { jobs, results } = options;
 
@@ -57,36 +61,51 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       if (request.isMultipart()) {
         if (await replayedUpload(request, reply)) return reply;
         const fingerprint = uploadFingerprint(request);
-        for await (const part of request.parts()) {
-          if (part.type === 'field') {
-            const value = String(part.value);
-            fingerprint.field(part.fieldname, value);
-            if (part.fieldname === 'operation') operationText = value;
-            else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
-            else if (part.fieldname === 'webhook_url') {
-              webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
-              checkWebhookDestination(webhook, options.webhooks.destinations.allowPrivate);
+        // The file is staged when read, and the job committed (held, recorded, queued) only once
+        // every part after it has been read too: a part that fails after the file must not
+        // leave a job running behind a 4xx, nor be billed again when the client retries.
+        let staged: StagedJob | undefined;
+        let filename = '';
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field') {
+              if (part.valueTruncated) {
+                throw new AppError('PAYLOAD_TOO_LARGE', `The form field "${part.fieldname}" is longer than ${FIELD_BYTES} bytes`, [{ field: part.fieldname, message: `must be at most ${FIELD_BYTES} bytes` }]);
+              }
+              const value = String(part.value);
+              fingerprint.field(part.fieldname, value);
+              if (part.fieldname === 'operation') operationText = value;
+              else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
+              else if (part.fieldname === 'webhook_url') {
+                webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
+                checkWebhookDestination(webhook, options.webhooks.destinations.allowPrivate);
+              }
+              continue;
             }
-            continue;
+            if (part.fieldname !== 'file') {
+              part.file.resume();
+              throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
+            }
+            const operation = parseOperationOr400(operationText);
+            filename = part.filename;
+            staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits), options).catch(intakeFailure);
+            if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
           }
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
+          if (staged === undefined) {
+            throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
+              { field: 'file', message: 'is required' },
+            ]);
           }
-          const operation = parseOperationOr400(operationText);
-          const items: AsyncIterable<IntakeItem> = readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits);
-          created = await createBulkJob(
-            { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, operation, name: name || part.filename || 'upload', webhookUrl: webhook, items },
-            options,
-          ).catch(intakeFailure);
-          if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
+          fingerprint.complete();
+        } catch (error) {
+          if (staged !== undefined) await discardStagedJob(staged, options);
+          throw error;
         }
-        if (created === undefined) {
-          throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
-            { field: 'file', message: 'is required' },
-          ]);
-        }
-        fingerprint.complete();
+        created = await commitBulkJob(
+          staged,
+          { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, name: name || filename || 'upload', webhookUrl: webhook },
+          options,
+        ).catch(intakeFailure);
       } else {
         const body = parseOrThrow(JsonJobRequest, request.body);
         checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
