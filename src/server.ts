@@ -5,11 +5,12 @@ import { resolveAdminToken } from './store/admin-token.js';
 import { createFirstStartAccount } from './store/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
-import { sweepExpiredJobs } from './store/job-retention.js';
+import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;
+const ORPHAN_SWEEP_MS = 3_600_000;
 
 let stopRedisOnFailure: (() => Promise<void>) | undefined;
 
@@ -41,6 +42,13 @@ async function main(): Promise<void> {
       .catch((error: unknown) => log.error({ err: error }, 'sweeping jobs past retention failed'));
   }, RETENTION_SWEEP_MS);
   retention.unref();
+  // Hourly: it lists every job folder, and what it looks for is a day old.
+  const orphans = setInterval(() => {
+    sweepOrphanFolders({ jobs: deps.bulkJobs, results: deps.results })
+      .then((removed) => removed > 0 && log.warn({ removed }, 'removed job folders no job owns (uploads cut short)'))
+      .catch((error: unknown) => log.error({ err: error }, 'sweeping job folders no job owns failed'));
+  }, ORPHAN_SWEEP_MS);
+  orphans.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -49,6 +57,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     clearInterval(sweeper);
     clearInterval(retention);
+    clearInterval(orphans);
     await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed'));
     await deps.close();
     await redis.stop();

@@ -4,7 +4,7 @@
  * name and renamed, so a reader never sees half a file.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 
@@ -23,6 +23,32 @@ export class ResultStore {
 
   path(jobId: string, name: string): string {
     return path.join(this.dir(jobId), name);
+  }
+
+  /** The jobs that have a folder here. */
+  async jobIds(): Promise<string[]> {
+    const entries = await readdir(this.rootDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    return entries.filter((entry) => entry.isDirectory() && JOB_ID.test(entry.name)).map((entry) => entry.name);
+  }
+
+  /** When the job's folder or anything in it was last written, in ms; undefined once it is gone. */
+  async lastWrittenMs(jobId: string): Promise<number | undefined> {
+    const dir = this.dir(jobId);
+    try {
+      let newest = (await stat(dir)).mtimeMs;
+      for (const name of await readdir(dir, { recursive: true })) {
+        // A file removed between the listing and its stat (a temp file renamed) is no loss.
+        const written = await stat(path.join(dir, name)).then((s) => s.mtimeMs, () => 0);
+        newest = Math.max(newest, written);
+      }
+      return newest;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   async exists(jobId: string, name: string): Promise<boolean> {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -26,7 +29,9 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: DepsOverrides & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const keyPrefix = `bvtest:${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({ BV_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'silent', ...overrides.env });
+  // Its own result files too: not the checkout's ./data, which npm start uses.
+  const dataDir = overrides.env?.BV_DATA_DIR === undefined ? await mkdtemp(path.join(os.tmpdir(), 'bv-test-app-')) : undefined;
+  const config = loadConfig({ BV_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'silent', ...(dataDir === undefined ? {} : { BV_DATA_DIR: dataDir }), ...overrides.env });
   const deps = await createDeps({ ...config, redisUrl: inject('redisUrl') }, pino({ level: 'silent' }), overrides);
   const app = await buildApp(deps, { adminToken: ADMIN_TOKEN });
 
@@ -64,6 +69,7 @@ export async function createTestApp(overrides: DepsOverrides & { env?: Record<st
         if (found.length > 0) await deps.redis.del(...found);
       } while (cursor !== '0');
       await deps.close();
+      if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
