@@ -11,7 +11,7 @@ declare module 'fastify' {
      * Set when this request claimed an Idempotency-Key and must store its answer; `upload`
      * when the route streams a multipart upload, whose content is fingerprinted as it is read.
      */
-    idempotency: { key: string; upload?: MultipartFingerprint } | undefined;
+    idempotency: { key: string; upload?: MultipartFingerprint; heartbeat?: NodeJS.Timeout } | undefined;
     /** An earlier streamed upload's answer under this key, replayed only if this upload's content is the same. */
     idempotentUpload: DoneClaim | undefined;
   }
@@ -23,7 +23,7 @@ const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
  * Answers not kept under a key: nothing ran (402) or the caller is told to retry (409, 5xx),
  * so a retry with the same key must run again. 401 and 429 never get this far.
  */
-function isKept(status: number): boolean {
+export function isKept(status: number): boolean {
   return status < 500 && status !== 401 && status !== 402 && status !== 409 && status !== 429;
 }
 
@@ -45,9 +45,19 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       const fingerprint = requestFingerprint(request.method, request.url, request.body);
       const claim = await store.claim(request.auth, header, fingerprint, lockMs, request.id);
       switch (claim.kind) {
-        case 'claimed':
-          request.idempotency = { key: header };
+        case 'claimed': {
+          // The lock is renewed while the request runs: an upload can take longer than any
+          // sync call, and a retry must not run it a second time meanwhile. A process that
+          // dies stops renewing, and the lock runs out.
+          const auth = request.auth;
+          const heartbeat = setInterval(() => {
+            store.extend(auth, header, request.id, lockMs).catch((error: unknown) => request.log.warn({ err: error }, 'renewing the Idempotency-Key claim failed'));
+          }, Math.max(500, Math.floor(lockMs / 3)));
+          heartbeat.unref();
+          reply.raw.once('close', () => clearInterval(heartbeat));
+          request.idempotency = { key: header, heartbeat };
           return;
+        }
         case 'mismatch':
           throw keyReused();
         case 'in_progress':
@@ -69,6 +79,7 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       const claimed = request.idempotency;
       if (claimed === undefined || request.auth === undefined) return payload;
       request.idempotency = undefined;
+      clearInterval(claimed.heartbeat);
       try {
         // An upload not read to the end (its route failed partway) has no fingerprint to
         // compare a retry with: its answer is not kept, and a retry runs again.

@@ -44,7 +44,14 @@ if redis.call('HGET', KEYS[1], 'owner') == ARGV[1] and redis.call('HGET', KEYS[1
 then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** KEYS[1]; ARGV: owner, lock_ms, now_ms. Moves our own open claim's lock on; 1 when it did. */
+const EXTEND_LUA = `
+if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'in_flight' then return 0 end
+redis.call('HSET', KEYS[1], 'locked_until', tonumber(ARGV[3]) + tonumber(ARGV[2]))
+return 1`;
+
 const CLAIM: ScriptDefinition = { name: 'bvIdempotencyClaim', numberOfKeys: 1, lua: CLAIM_LUA };
+const EXTEND: ScriptDefinition = { name: 'bvIdempotencyExtend', numberOfKeys: 1, lua: EXTEND_LUA };
 const COMPLETE: ScriptDefinition = { name: 'bvIdempotencyComplete', numberOfKeys: 1, lua: COMPLETE_LUA };
 const ABANDON: ScriptDefinition = { name: 'bvIdempotencyAbandon', numberOfKeys: 1, lua: ABANDON_LUA };
 
@@ -102,6 +109,14 @@ export class IdempotencyStore {
 
   async complete(scope: IdempotencyScope, idempotencyKey: string, owner: string, answer: { status: number; body: string; requestId: string; content?: string }) {
     await runScript(this.redis, COMPLETE, this.key(scope, idempotencyKey), owner, answer.status, answer.body, answer.requestId, answer.content ?? '');
+  }
+
+  /**
+   * Keeps a claim in flight for another `lockMs` while its request still runs (a long upload):
+   * false when the claim is no longer ours and open.
+   */
+  async extend(scope: IdempotencyScope, idempotencyKey: string, owner: string, lockMs: number): Promise<boolean> {
+    return (await runScript(this.redis, EXTEND, this.key(scope, idempotencyKey), owner, lockMs, Date.now())) === 1;
   }
 
   /** Forgets a claim whose answer is not kept, so a retry with the same key runs again. */

@@ -141,19 +141,26 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} rows to verify) of`);
   }
   const chunksTotal = Math.ceil(firstRows / deps.chunkRows);
-  await deps.jobs.create({
-    jobId,
-    accountId: details.accountId,
-    environment: details.environment,
-    name: details.name,
-    operation,
-    createdAt: new Date().toISOString(),
-    webhookUrl: details.webhookUrl,
-    portfolioId: details.portfolioId ?? null,
-    rows,
-    chunksTotal,
-    reservedPaise: maxPaise,
-  });
+  try {
+    await deps.jobs.create({
+      jobId,
+      accountId: details.accountId,
+      environment: details.environment,
+      name: details.name,
+      operation,
+      createdAt: new Date().toISOString(),
+      webhookUrl: details.webhookUrl,
+      portfolioId: details.portfolioId ?? null,
+      rows,
+      chunksTotal,
+      reservedPaise: maxPaise,
+    });
+  } catch (error) {
+    // Without a record, the hold would keep the account's money until it expires (days, for a bulk hold).
+    if (maxPaise > 0) await deps.wallet.release(details.accountId, jobId);
+    await discardStagedJob(staged, deps);
+    throw error;
+  }
 
   try {
     if (chunksTotal === 0) {

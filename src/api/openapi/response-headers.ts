@@ -9,6 +9,8 @@
  * schema would carry it in.
  */
 
+import { isKept } from '../idempotency.js';
+
 interface HeaderObject {
   description: string;
   required?: boolean;
@@ -46,18 +48,30 @@ const REPLAYED: Record<string, HeaderObject> = {
   },
 };
 
-/** Neither is ever stored under an Idempotency-Key, so neither is ever a replay (API.md "Idempotency"). */
-const NEVER_REPLAYED = new Set(['401', '429']);
+/**
+ * A 400 may be answered before the limiter runs (a path that is not valid percent-encoding),
+ * and a 5xx may come from the limiter's own store failing: on those the headers are likely,
+ * not certain.
+ */
+const RATE_LIMIT_MAYBE = Object.fromEntries(
+  Object.entries(RATE_LIMIT).map(([name, { description, schema }]) => [name, { description: `${description}. Sent when the rate limiter saw the request`, schema }]),
+);
+
+function rateLimitHeaders(status: string): Record<string, HeaderObject> {
+  if (status === '401') return {};
+  return status === '400' || status.startsWith('5') ? RATE_LIMIT_MAYBE : RATE_LIMIT;
+}
 
 function headersFor(method: string, customer: boolean, status: string): Record<string, HeaderObject> {
   if (!customer) return REQUEST_ID;
   const post = method === 'post';
   return {
     ...REQUEST_ID,
-    ...(status === '401' ? {} : RATE_LIMIT),
+    ...rateLimitHeaders(status),
     ...(status === '429' ? RETRY_AFTER_429 : {}),
     ...(post && status === '409' ? RETRY_AFTER_409 : {}),
-    ...(post && !NEVER_REPLAYED.has(status) ? REPLAYED : {}),
+    // Only a kept answer is ever replayed (API.md "Idempotency").
+    ...(post && isKept(Number(status)) ? REPLAYED : {}),
   };
 }
 
