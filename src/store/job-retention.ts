@@ -3,8 +3,9 @@
  * result files, change report and webhook attempts for that long after it ends, then all of
  * it goes, except a live portfolio's latest completed run, which the next run compares with. Finished BullMQ jobs are removed much sooner by the queues themselves: the result
  * store, not the queue, is where results live. Any API process may sweep; removing twice is
- * harmless. Folders no record owns (an upload cut short by a stopped process) go too.
+ * harmless. So do the folders of uploads cut short by a stopped process, which never got a record.
  */
+import { INPUT_FILE } from '../queue/bulk/input-file.js';
 import type { BulkJobStore } from './bulk-jobs.js';
 import type { PortfolioStore } from './portfolios.js';
 import type { ResultStore } from './result-store.js';
@@ -49,23 +50,30 @@ export async function sweepExpiredJobs(deps: RetentionDeps, nowMs = Date.now(), 
 }
 
 /**
- * Nothing has been written to a job folder without a record for this long: no upload is still
- * being read into it (an upload's record is written once its last part has been read).
+ * Nothing has been written to a staged folder without a record for this long: no upload is
+ * still being read into it (an upload's record is written once its last part has been read).
  */
 export const ORPHAN_FOLDER_AGE_MS = 24 * 3_600_000;
 
+/** What reading an upload writes before its job has a record: the input file, or its temporary (ResultStore.writeLines). */
+function isStagedEntry(entry: { name: string; isFile: boolean }): boolean {
+  return entry.isFile && (entry.name === INPUT_FILE || (entry.name.startsWith(`${INPUT_FILE}.`) && entry.name.endsWith('.tmp')));
+}
+
 /**
- * Removes job folders that no job record owns: an upload's input file is written before its
- * record, so a process stopped while reading an upload (a crash, a deploy) leaves one that
- * nothing else would ever remove, up to the upload's size. Returns how many it removed.
+ * Removes the folders of uploads that were read but never became jobs: an upload's input file
+ * is written before its record, so a process stopped while reading one (a crash, a deploy)
+ * leaves a folder that nothing else would ever remove, up to the upload's size. Only a folder
+ * holding nothing but that input file goes: a folder with chunk or result files was a job, and
+ * its missing record may only mean this process looks at another Redis or key prefix than the
+ * one that wrote it (a data folder shared by two instances), so its results are left alone.
+ * Returns how many folders it removed.
  */
 export async function sweepOrphanFolders(deps: Pick<RetentionDeps, 'jobs' | 'results'>, nowMs = Date.now(), minAgeMs = ORPHAN_FOLDER_AGE_MS): Promise<number> {
   let removed = 0;
   for (const jobId of await deps.results.jobIds()) {
-    if ((await deps.jobs.get(jobId)) !== undefined) continue;
-    const written = await deps.results.lastWrittenMs(jobId);
-    if (written === undefined || nowMs - written < minAgeMs) continue;
-    // Asked again just before: a record written meanwhile keeps its folder.
+    const listing = await deps.results.listing(jobId);
+    if (listing === undefined || nowMs - listing.lastWrittenMs < minAgeMs || !listing.entries.every(isStagedEntry)) continue;
     if ((await deps.jobs.get(jobId)) !== undefined) continue;
     await deps.results.remove(jobId);
     removed++;

@@ -4,7 +4,7 @@
  * name and renamed, so a reader never sees half a file.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 
@@ -34,17 +34,21 @@ export class ResultStore {
     return entries.filter((entry) => entry.isDirectory() && JOB_ID.test(entry.name)).map((entry) => entry.name);
   }
 
-  /** When the job's folder or anything in it was last written, in ms; undefined once it is gone. */
-  async lastWrittenMs(jobId: string): Promise<number | undefined> {
+  /**
+   * The job folder's own entries (not followed into subfolders or links) and when the folder
+   * or any of them was last written, in ms; undefined once the folder is gone.
+   */
+  async listing(jobId: string): Promise<{ lastWrittenMs: number; entries: { name: string; isFile: boolean }[] } | undefined> {
     const dir = this.dir(jobId);
     try {
-      let newest = (await stat(dir)).mtimeMs;
-      for (const name of await readdir(dir, { recursive: true })) {
-        // A file removed between the listing and its stat (a temp file renamed) is no loss.
-        const written = await stat(path.join(dir, name)).then((s) => s.mtimeMs, () => 0);
-        newest = Math.max(newest, written);
+      let lastWrittenMs = (await lstat(dir)).mtimeMs;
+      const entries: { name: string; isFile: boolean }[] = [];
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        // An entry removed between the listing and its lstat (a temp file renamed) is no loss.
+        lastWrittenMs = Math.max(lastWrittenMs, await lstat(path.join(dir, entry.name)).then((s) => s.mtimeMs, () => 0));
+        entries.push({ name: entry.name, isFile: entry.isFile() });
       }
-      return newest;
+      return { lastWrittenMs, entries };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stageBulkJob } from '../../src/api/bulk/create-job.js';
+import { commitBulkJob, stageBulkJob } from '../../src/api/bulk/create-job.js';
+import type { BulkJobStore } from '../../src/store/bulk-jobs.js';
 import { readJsonRows } from '../../src/api/bulk/json-intake.js';
 import { ORPHAN_FOLDER_AGE_MS, sweepOrphanFolders } from '../../src/store/job-retention.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -37,31 +38,47 @@ describe('job folders no job owns', () => {
     expect(existsSync(t.deps.results.dir(staged.jobId))).toBe(false);
   });
 
-  it('keeps a job that has a record however old its files, a folder with anything recent in it, and what is not a job folder', async () => {
+  it('releases the hold and leaves no folder when the job record cannot be written', async () => {
+    const staged = await stage();
+    // The one failing part: the record store. The wallet, its Redis and the files are real.
+    const jobs = { create: () => Promise.reject(new Error('record store down')) } as unknown as BulkJobStore;
+    const commit = commitBulkJob(staged, { accountId: t.accountId, environment: 'sandbox', name: 'x', webhookUrl: null }, { ...t.deps, jobs, wallet: t.deps.wallet, results: t.deps.results, queues: t.deps.queues, chunkRows: 100, holdTtlMs: 60_000 });
+    await expect(commit).rejects.toThrow('record store down');
+    expect((await t.deps.wallet.balance(t.accountId)).heldPaise).toBe(0);
+    expect(existsSync(t.deps.results.dir(staged.jobId))).toBe(false);
+  });
+
+  it('keeps a job with a record however old, a folder holding more than an input file, one written to lately, and what is not a job folder', async () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
     expect(created.statusCode).toBe(202);
     const owned = created.json().data.job_id as string;
     await age(owned, 3 * DAY_MS, ['input.jsonl']);
 
-    // Old folder and input, but a chunk file written an hour ago: a job still being read in.
-    const busy = await stage();
-    await mkdir(t.deps.results.path(busy.jobId, 'chunks'), { recursive: true });
-    await writeFile(t.deps.results.path(busy.jobId, 'chunks/000000.jsonl'), '');
-    await age(busy.jobId, 3 * DAY_MS, ['input.jsonl']);
+    // Result files and no record here: a job of another instance sharing this data folder (its
+    // own Redis or key prefix), not an upload cut short.
+    const foreign = await stage();
+    await writeFile(t.deps.results.path(foreign.jobId, 'results.csv'), 'row\r\n');
+    await age(foreign.jobId, 3 * DAY_MS, ['input.jsonl', 'results.csv']);
+
+    // An old input file, but its next temporary written an hour ago: an upload still being read.
+    const reading = await stage();
+    const temporary = `input.jsonl.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(t.deps.results.path(reading.jobId, temporary), '');
+    await age(reading.jobId, 3 * DAY_MS, ['input.jsonl']);
     const hourAgo = new Date(Date.now() - 3_600_000);
-    await utimes(t.deps.results.path(busy.jobId, 'chunks/000000.jsonl'), hourAgo, hourAgo);
+    await utimes(t.deps.results.path(reading.jobId, temporary), hourAgo, hourAgo);
 
     const orphan = await stage();
-    await age(orphan.jobId, 2 * DAY_MS, ['input.jsonl']);
+    await writeFile(t.deps.results.path(orphan.jobId, `input.jsonl.${process.pid}.1.tmp`), '');
+    await age(orphan.jobId, 2 * DAY_MS, ['input.jsonl', `input.jsonl.${process.pid}.1.tmp`]);
 
-    await mkdir(path.join(root, 'not-a-job'), { recursive: true });
     const stranger = path.join(root, 'not-a-job');
+    await mkdir(stranger, { recursive: true });
     await utimes(stranger, new Date(0), new Date(0));
 
     expect(await sweepOrphanFolders(deps())).toBe(1);
     expect(existsSync(t.deps.results.dir(orphan.jobId))).toBe(false);
-    expect(existsSync(t.deps.results.dir(owned))).toBe(true);
-    expect(existsSync(t.deps.results.dir(busy.jobId))).toBe(true);
+    for (const kept of [owned, foreign.jobId, reading.jobId]) expect(existsSync(t.deps.results.dir(kept)), kept).toBe(true);
     expect(existsSync(stranger)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${owned}`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).statusCode).toBe(200);
   });
