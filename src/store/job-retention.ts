@@ -3,7 +3,8 @@
  * result files, change report and webhook attempts for that long after it ends, then all of
  * it goes, except a live portfolio's latest completed run, which the next run compares with. Finished BullMQ jobs are removed much sooner by the queues themselves: the result
  * store, not the queue, is where results live. Any API process may sweep; removing twice is
- * harmless. So do the folders of uploads cut short by a stopped process, which never got a record.
+ * harmless. The folders of uploads cut short by a stopped process, which never became jobs
+ * and so have no record, go too (sweepOrphanFolders).
  */
 import { INPUT_FILE } from '../queue/bulk/input-file.js';
 import type { BulkJobStore } from './bulk-jobs.js';
