@@ -118,19 +118,23 @@ async function decideRow(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow, 
 /** Decides the chunk's rows not decided yet (a re-run reuses the kept ones), all settled before it returns. */
 async function decideRows(deps: ChunkDeps, payload: ChunkPayload, decided: ReadonlyMap<number, string>): Promise<Map<number, string>> {
   const { jobId } = payload;
-  // A cancellation is seen within half a second, without a Redis read per row. A failed read
-  // keeps the last answer: if Redis is really gone, the chunk's own writes fail and retry it.
+  // A cancellation is seen within half a second, without a Redis read per row. Rows that ask
+  // while a read is under way wait for its answer rather than go ahead on the last one. A failed
+  // read keeps the last answer: if Redis is really gone, the chunk's own writes fail and retry it.
   let cancelled = false;
   let cancelCheckedAtMs = 0;
-  const isCancelled = async (): Promise<boolean> => {
-    if (Date.now() - cancelCheckedAtMs >= CANCEL_CHECK_MS) {
+  let check: Promise<boolean> | undefined;
+  const isCancelled = (): Promise<boolean> => {
+    if (check === undefined || Date.now() - cancelCheckedAtMs >= CANCEL_CHECK_MS) {
       cancelCheckedAtMs = Date.now();
-      cancelled = await deps.jobs.status(jobId).then(
-        (status) => status === 'cancelled',
+      // A failed job too: its hold went back (its chunks could not all be queued), so a row
+      // verified now would be an upstream call nobody is billed for.
+      check = deps.jobs.status(jobId).then(
+        (status) => (cancelled = status === 'cancelled' || status === 'failed'),
         () => cancelled,
       );
     }
-    return cancelled;
+    return check;
   };
   const fresh = new Map<number, string>();
   // Once a row throws the chunk fails, and its rows still queued for a slot stop there
