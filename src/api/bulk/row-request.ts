@@ -5,7 +5,7 @@ import type { OperationInputs } from '../../sources/verifier.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { toFieldProblems } from '../zod-problems.js';
-import { IntakeError } from './intake-error.js';
+import { IntakeError, intakeFailure } from './intake-error.js';
 
 /** The columns API.md "Bulk jobs" matches by name; every other column is carried through. */
 export const KNOWN_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name', 'periods', 'include'] as const;
@@ -48,6 +48,15 @@ export function parseOperation(value: unknown): OperationName {
   if (typeof value === 'string' && (OPERATION_NAMES as string[]).includes(value)) return value as OperationName;
   const got = value === undefined || value === '' ? 'none was sent' : `got ${JSON.stringify(value)}`;
   throw new IntakeError('VALIDATION_FAILED', `operation must be one of ${OPERATION_NAMES.join(', ')} (${got})`, 'operation');
+}
+
+/** parseOperation, failing as the API's 400 (the field and the rule). */
+export function parseOperationOr400(value: unknown): OperationName {
+  try {
+    return parseOperation(value);
+  } catch (error) {
+    intakeFailure(error);
+  }
 }
 
 /** The known columns of which a header needs at least one for rows of `operation` to be verifiable. */

@@ -1,23 +1,22 @@
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
-import { commitBulkJob, createBulkJob, discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from '../bulk/create-job.js';
-import { readCsv } from '../bulk/csv-intake.js';
+import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
+import { FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
-import { parseOperation, type IntakeItem } from '../bulk/row-request.js';
+import { parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
-import { replayedUpload, uploadFingerprint } from '../idempotency.js';
+import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { JsonJobRequest } from '../schemas/bulk-requests.js';
-import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
+import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;
@@ -36,10 +35,6 @@ async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id
   return job;
 }
 
-/** An upload's form: `operation`, `name`, `webhook_url` and one file, with room for a few unknown fields. */
-const FORM_LIMITS = { files: 1, fields: 10, parts: 12 };
-const FIELD_BYTES = 4096;
-
 /** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
 export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
   await app.register(multipart, {
@@ -53,57 +48,18 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024 },
     async (request, reply) => {
       const auth = request.auth!;
-      const query = request.query as Record<string, string | undefined>;
-      let operationText = query.operation;
-      let name = '';
-      let webhook: string | null = null;
       let created;
       if (request.isMultipart()) {
         if (await replayedUpload(request, reply)) return reply;
-        const fingerprint = uploadFingerprint(request);
-        // The file is staged when read, and the job committed (held, recorded, queued) only once
-        // every part after it has been read too: a part that fails after the file must not
-        // leave a job running behind a 4xx, nor be billed again when the client retries.
-        let staged: StagedJob | undefined;
-        let filename = '';
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'field') {
-              if (part.valueTruncated) {
-                throw new AppError('PAYLOAD_TOO_LARGE', `The form field "${part.fieldname}" is longer than ${FIELD_BYTES} bytes`, [{ field: part.fieldname, message: `must be at most ${FIELD_BYTES} bytes` }]);
-              }
-              const value = String(part.value);
-              fingerprint.field(part.fieldname, value);
-              if (part.fieldname === 'operation') operationText = value;
-              else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
-              else if (part.fieldname === 'webhook_url') {
-                webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
-                checkWebhookDestination(webhook, options.webhooks.destinations.allowPrivate);
-              }
-              continue;
-            }
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
-            }
-            const operation = parseOperationOr400(operationText);
-            filename = part.filename;
-            staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits), options).catch(intakeFailure);
-            if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
-          }
-          if (staged === undefined) {
-            throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
-              { field: 'file', message: 'is required' },
-            ]);
-          }
-          fingerprint.complete();
-        } catch (error) {
-          if (staged !== undefined) await discardStagedJob(staged, options);
-          throw error;
-        }
+        const upload = await stageMultipartUpload(request, {
+          deps: options,
+          limits: options.limits,
+          allowPrivateWebhooks: options.webhooks.destinations.allowPrivate,
+          operationText: (request.query as Record<string, string | undefined>).operation,
+        });
         created = await commitBulkJob(
-          staged,
-          { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, name: name || filename || 'upload', webhookUrl: webhook },
+          upload.staged,
+          { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs, name: upload.name, webhookUrl: upload.webhookUrl },
           options,
         ).catch(intakeFailure);
       } else {
@@ -214,10 +170,3 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   }
 }
 
-function parseOperationOr400(value: string | undefined): ReturnType<typeof parseOperation> {
-  try {
-    return parseOperation(value);
-  } catch (error) {
-    intakeFailure(error);
-  }
-}

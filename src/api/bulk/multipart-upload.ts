@@ -1,0 +1,82 @@
+/**
+ * A bulk job's multipart upload (API.md "Bulk jobs"), read part by part: `operation` (a field
+ * before the file, or the query's), `name` and `webhook_url` before or after it, and the CSV
+ * in `file`, staged as the job's input file while it streams. The job is committed (held,
+ * recorded, queued) by the caller only after every part has been read: a part that fails after
+ * the file must not leave a job running behind a 4xx, nor be billed again when the client
+ * retries. A failure here leaves nothing staged.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import { uploadFingerprint } from '../idempotency.js';
+import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
+import { parseOrThrow } from '../zod-problems.js';
+import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from './create-job.js';
+import { readCsv } from './csv-intake.js';
+import { intakeFailure } from './intake-error.js';
+import { parseOperationOr400 } from './row-request.js';
+
+/** The form's parts: `operation`, `name`, `webhook_url` and one file, with room for a few unknown fields. */
+export const FORM_LIMITS = { files: 1, fields: 10, parts: 12 };
+export const FIELD_BYTES = 4096;
+
+export interface UploadOptions {
+  deps: Pick<CreateJobDeps, 'results' | 'chunkRows'>;
+  limits: { maxBytes: number; maxRecordBytes: number; maxRows: number };
+  allowPrivateWebhooks: boolean;
+  /** The query's `operation`, used unless a field before the file names one. */
+  operationText: string | undefined;
+}
+
+export interface StagedUpload {
+  staged: StagedJob;
+  /** The `name` field, else the file's name. */
+  name: string;
+  webhookUrl: string | null;
+}
+
+export async function stageMultipartUpload(request: FastifyRequest, options: UploadOptions): Promise<StagedUpload> {
+  const fingerprint = uploadFingerprint(request);
+  let operationText = options.operationText;
+  let name = '';
+  let webhook: string | null = null;
+  let staged: StagedJob | undefined;
+  let filename = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `The form field "${part.fieldname}" is longer than ${FIELD_BYTES} bytes`, [{ field: part.fieldname, message: `must be at most ${FIELD_BYTES} bytes` }]);
+        }
+        const value = String(part.value);
+        fingerprint.field(part.fieldname, value);
+        if (part.fieldname === 'operation') operationText = value;
+        else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
+        else if (part.fieldname === 'webhook_url') {
+          webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
+          checkWebhookDestination(webhook, options.allowPrivateWebhooks);
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
+      }
+      const operation = parseOperationOr400(operationText);
+      filename = part.filename;
+      staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits), options.deps).catch(intakeFailure);
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
+    }
+    if (staged === undefined) {
+      throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file", after the "operation" field', [
+        { field: 'file', message: 'is required' },
+      ]);
+    }
+    fingerprint.complete();
+  } catch (error) {
+    if (staged !== undefined) await discardStagedJob(staged, options.deps);
+    throw error;
+  }
+  return { staged, name: name || filename || 'upload', webhookUrl: webhook };
+}
