@@ -36,7 +36,7 @@ const RETRY_AFTER_429 = { 'Retry-After': always('Seconds to wait before the key 
 
 const RETRY_AFTER_409: Record<string, HeaderObject> = {
   'Retry-After': {
-    description: 'With IDEMPOTENCY_IN_PROGRESS: seconds after which the first request with this key is sure to have ended',
+    description: "With IDEMPOTENCY_IN_PROGRESS: seconds until the first request's claim on the key lapses unless that request, still running, renews it",
     schema: { type: 'integer', minimum: 1 },
   },
 };
