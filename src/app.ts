@@ -31,7 +31,9 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     // Request ids are ours; a client-sent id would let one caller's logs pose as another's.
     requestIdHeader: false,
     bodyLimit: deps.config.bodyLimitBytes,
-    return503OnClosing: true,
+    // Fastify's own 503 while closing skips every hook: no X-Request-Id, not the envelope. The
+    // onRequest hook below answers those requests instead.
+    return503OnClosing: false,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope.
     frameworkErrors: (error, request, reply) =>
       sendError(request, reply, new AppError('VALIDATION_FAILED', `The request is malformed: ${error.message}`, [
@@ -43,9 +45,19 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   app.decorateRequest('auth', undefined);
   app.decorateRequest('idempotency', undefined);
   app.decorateRequest('idempotentUpload', undefined);
+  // A request reaching a closing app (on a connection that was busy when the close began) is
+  // shed, not run: the process is about to stop, and another instance can answer it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     request.startedAtMs = performance.now();
     reply.header('X-Request-Id', request.id);
+    if (closing) {
+      reply.header('Retry-After', 1);
+      throw new AppError('PROVIDER_UNAVAILABLE', 'The service is shutting down; retry the request');
+    }
   });
 
   // This app's own registry (tests build many apps in one process).

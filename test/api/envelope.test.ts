@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelopeShape, ErrorEnvelopeShape, GstRecordShape } from '../../src/api/schemas/records.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -101,5 +104,37 @@ describe('the response envelope', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', redis: 'ok' });
+  });
+});
+
+describe('a request reaching an app that is closing', () => {
+  it('is shed with 503 in the envelope, with X-Request-Id, Retry-After and Connection: close', async () => {
+    const t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+
+    // A connection busy with a request's head when the close begins is not reaped as idle: its
+    // request reaches the app after the close began (as one pipelined on a keep-alive would).
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write('GET /v1/wallet HTTP/1.1\r\nHost: localhost\r\n');
+    const closed = t.close();
+    // Fastify stops the listener after the preClose hooks, the app's own among them.
+    while (t.app.server.listening) await setImmediate();
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (text: string) => (answer += text));
+    socket.write(`Authorization: Bearer ${t.sandboxKey}\r\n\r\n`);
+    await once(socket, 'end');
+    await closed;
+
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/^connection: close$/im);
+    expect(head).toMatch(/^retry-after: 1$/im);
+    const requestId = /^x-request-id: (\S+)$/im.exec(head)?.[1];
+    const envelope = ErrorEnvelopeShape.parse(JSON.parse(body));
+    expect(envelope.request_id).toBe(requestId);
+    expect(envelope.error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', retryable: true });
+    expect(envelope.error.message).toMatch(/shutting down/);
   });
 });
