@@ -177,6 +177,22 @@ describe('writeResultFiles', () => {
     );
   });
 
+  it('writes each row\'s input in the header\'s order, whatever the column names, and empty for a missing cell', async () => {
+    const inputHeader = ['b', '2', '1', '__proto__', 'constructor', 'naïve "q"', ''];
+    const input = { '': 'e', b: 'B', '1': 'one', '2': 'two', constructor: 'c', 'naïve "q"': '₹\t\u2028' } as Record<string, string>;
+    Object.defineProperty(input, '__proto__', { value: 'p', enumerable: true });
+    const { jsonlPath } = await writeResultFiles({ dir, operation: 'mca.din', inputHeader, rows: oneBatch([{ ...failedRow, input }, { ...failedRow, row: 9, input: {} }]) });
+    const [first = '', second = ''] = (await readFile(jsonlPath, 'utf8')).trimEnd().split('\n');
+    // The input object's text, key for key in upload order (JSON.stringify of an object would
+    // put the integer-like names first).
+    const members = inputHeader.map((name) => `${JSON.stringify(name)}:${JSON.stringify(input[name])}`);
+    expect(first).toContain(`"input":{${members.join(',')}}`);
+    expect(Object.entries((JSON.parse(first) as { input: Record<string, string> }).input)).toEqual(expect.arrayContaining([['__proto__', 'p'], ['naïve "q"', '₹\t\u2028']]));
+    expect(second).toContain(`"input":{${inputHeader.map((name) => `${JSON.stringify(name)}:""`).join(',')}}`);
+    const none = await writeResultFiles({ dir, operation: 'mca.din', inputHeader: [], rows: oneBatch([{ ...failedRow, input: {} }]) });
+    expect(JSON.parse(await readFile(none.jsonlPath, 'utf8'))).toMatchObject({ row: 2, input: {} });
+  });
+
   it('shows no results file until both are complete, and leaves no temporary file', async () => {
     const seenMidway: string[][] = [];
     async function* rows(): AsyncGenerator<RowResult[]> {

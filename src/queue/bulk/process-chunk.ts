@@ -79,8 +79,10 @@ export function formatChunkLine(line: ChunkResultLine): string {
 export function parseChunkLine(text: string): ChunkResultLine {
   const tab = text.indexOf('\t');
   if (tab === -1) return JSON.parse(text) as ChunkResultLine;
-  const line = JSON.parse(text.slice(0, tab)) as ChunkResultLine & { rendered: Omit<RenderedResult, 'json'> };
-  return { ...line, rendered: { ...line.rendered, json: text.slice(tab + 1) } };
+  // Completed in place (the parsed objects are this call's own): spreads here cost as much as the parse.
+  const line = JSON.parse(text.slice(0, tab)) as ChunkResultLine & { rendered: RenderedResult };
+  line.rendered.json = text.slice(tab + 1);
+  return line;
 }
 
 /** What a row ends with, before its charge: a verification's outcome, or cancelled. */

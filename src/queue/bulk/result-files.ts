@@ -158,16 +158,26 @@ export async function writeResultFiles(
     // rendered here: invalid, cancelled and older chunk files' rows), its row number and input
     // cells are joined to it here. Each line ends with its record delimiter.
     await writeText(csv, stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
+    // The input's keys as JSON.stringify writes them, once: each row writes its input object
+    // member by member rather than building the object to stringify it.
+    const inputKeys = inputHeader.map((name, index) => `${index === 0 ? '{' : ','}${JSON.stringify(name)}:`);
     for await (const batch of options.rows) {
       let lines = '';
       let records = '';
       for (const result of batch) {
-        const input = Object.fromEntries(inputHeader.map((name) => [name, result.input[name] ?? '']));
         const rendered = result.rendered ?? renderResult(operation, result);
+        const cells = [String(result.row)];
+        let input = inputKeys.length === 0 ? '{' : '';
+        for (let index = 0; index < inputHeader.length; index++) {
+          const name = inputHeader[index] as string;
+          // Own cells only: a column named `constructor` must not read Object's.
+          const value = Object.hasOwn(result.input, name) ? (result.input[name] as string) : '';
+          cells.push(value);
+          input += `${inputKeys[index] as string}${JSON.stringify(value)}`;
+        }
         // Key for key what JSON.stringify writes of {row, input, status, data, error, charged_inr}.
-        lines += `{"row":${JSON.stringify(result.row)},"input":${JSON.stringify(input)},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
-        const leading = csvCells([String(result.row), ...inputHeader.map((name) => input[name] as string)]);
-        records += `${leading},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
+        lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
+        records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
       }
       await Promise.all([writeText(jsonl, lines), writeText(csv, records)]);
       rowCount += batch.length;
