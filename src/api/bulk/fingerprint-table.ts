@@ -5,7 +5,7 @@
  * themselves took about 180 MB of heap (bench:bulk). Two different requests sharing 96 bits
  * is far less likely than a disk error.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 const WORDS = 3;
 
@@ -19,7 +19,8 @@ export class FingerprintTable {
   /** The first row seen with this key, or undefined after recording `row` as its first. */
   firstRowOf(key: string, row: number): number | undefined {
     if (row < 1) throw new RangeError('rows are numbered from 1');
-    const digest = createHash('sha1').update(key).digest();
+    // The one-shot hash: a Hash object per row cost twice as much (a fifth of intake's CPU).
+    const digest = hash('sha1', key, 'buffer');
     const a = digest.readUInt32LE(0);
     const b = digest.readUInt32LE(4);
     const c = digest.readUInt32LE(8);
