@@ -129,6 +129,7 @@ describe('bulk jobs end to end', () => {
       ['a webhook_url that is not a URL', [...head, part('webhook_url', 'not a url')], 400, 'VALIDATION_FAILED', /webhook_url/],
       ['more fields than the form takes', [...head, ...Array.from({ length: 12 }, (_, i) => part(`extra${i}`, 'x'))], 413, 'PAYLOAD_TOO_LARGE', /more parts than this upload takes/],
       ['a field longer than its limit', [...head, part('name', 'n'.repeat(5000))], 413, 'PAYLOAD_TOO_LARGE', /"name" is longer than 4096 bytes/],
+      ['another operation', [...head, part('operation', 'pan.verify')], 400, 'VALIDATION_FAILED', /"operation" field came after the file, which was read as gst\.verify/],
     ])('refuses an upload with %s after the file, leaving no job, no hold and no files', async (_case, parts, status, code, message) => {
       const jobs = ((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length;
       const held = (await get('/v1/wallet')).json().data.held_inr as number;
@@ -142,10 +143,10 @@ describe('bulk jobs end to end', () => {
       expect(jobDirs()).toBe(dirs);
     });
 
-    it('takes name and webhook_url sent after the file', async () => {
+    it('takes name, webhook_url and the same operation sent after the file', async () => {
       const receiver = await startWebhookReceiver([200]);
       try {
-        const res = await send([...head, part('name', 'late name'), part('webhook_url', receiver.url)]);
+        const res = await send([...head, part('name', 'late name'), part('webhook_url', receiver.url), part('operation', 'gst.verify')]);
         expect(res.statusCode, res.body).toBe(202);
         const jobId = res.json().data.job_id as string;
         expect(await waitFinished(jobId)).toMatchObject({ name: 'late name', status: 'completed' });

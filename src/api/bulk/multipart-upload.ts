@@ -1,6 +1,6 @@
 /**
  * A bulk job's multipart upload (API.md "Bulk jobs"), read part by part: `operation` (a field
- * before the file, or the query's), `name` and `webhook_url` before or after it, and the CSV
+ * before the file, or the query's; another one after the file is refused), `name` and `webhook_url` before or after it, and the CSV
  * in `file`, staged as the job's input file while it streams. The job is committed (held,
  * recorded, queued) by the caller only after every part has been read: a part that fails after
  * the file must not leave a job running behind a 4xx, nor be billed again when the client
@@ -51,8 +51,15 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
         }
         const value = String(part.value);
         fingerprint.field(part.fieldname, value);
-        if (part.fieldname === 'operation') operationText = value;
-        else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
+        if (part.fieldname === 'operation') {
+          // The file was read as the operation known then: a different one now would be ignored.
+          if (staged !== undefined && value !== staged.operation) {
+            throw new AppError('VALIDATION_FAILED', `The "operation" field came after the file, which was read as ${staged.operation}: send the operation before the file`, [
+              { field: 'operation', message: 'must come before the file part' },
+            ]);
+          }
+          operationText = value;
+        } else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
         else if (part.fieldname === 'webhook_url') {
           webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
           checkWebhookDestination(webhook, options.allowPrivateWebhooks);

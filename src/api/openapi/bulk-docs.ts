@@ -44,7 +44,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     multipart: {
       type: 'object',
       properties: {
-        operation: { type: 'string', description: 'The operation every row is verified with (or ?operation= in the query)', enum: BULK_OPERATIONS },
+        operation: { type: 'string', description: 'The operation every row is verified with (or ?operation= in the query); send it before the file', enum: BULK_OPERATIONS },
         file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name), UTF-8 with or without BOM; other columns are carried into the results' },
         name: { type: 'string', description: 'A name for the job (default: the file name)' },
         webhook_url: { type: 'string', format: 'uri', description: 'Where to POST the signed bulk.job.completed event' },
