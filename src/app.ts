@@ -56,7 +56,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     reply.header('X-Request-Id', request.id);
     if (closing) {
       reply.header('Retry-After', 1);
-      throw new AppError('PROVIDER_UNAVAILABLE', 'The service is shutting down; retry the request');
+      throw new AppError('SERVICE_UNAVAILABLE', 'This instance of the service is shutting down and did not run the request; retry it');
     }
   });
 

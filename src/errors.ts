@@ -16,6 +16,7 @@ export const ERROR_CATALOGUE = {
   INTERNAL_ERROR: { status: 500, retryable: true },
   PROVIDER_UNAVAILABLE: { status: 503, retryable: true },
   PROVIDER_TIMEOUT: { status: 504, retryable: true },
+  SERVICE_UNAVAILABLE: { status: 503, retryable: true },
 } as const satisfies Record<string, { status: number; retryable: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -16,12 +16,13 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   INTERNAL_ERROR: 'An unexpected failure in the service; nothing was billed',
   PROVIDER_UNAVAILABLE: 'All upstream sources for the check were down, even after fallback',
   PROVIDER_TIMEOUT: 'The upstream source took too long',
+  SERVICE_UNAVAILABLE: 'This instance of the service is shutting down and took no part of the request; retry (another instance may answer)',
 };
 
-/** Every caller-facing route can answer these (auth, limits, a fault of ours). */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR'];
+/** Every caller-facing route can answer these (auth, limits, a fault of ours, a shutdown). */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
-/** The ten operations' errors: the contract's seven, and ours for a fault of the service. */
+/** The ten operations' errors: the contract's seven, and ours for a fault of the service or a shutdown. */
 export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'VALIDATION_FAILED',
   'AUTH_INVALID_KEY',
@@ -31,6 +32,7 @@ export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'INTERNAL_ERROR',
   'PROVIDER_UNAVAILABLE',
   'PROVIDER_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
 ];
 
 /** What an Idempotency-Key can answer (API.md "Idempotency"): on every customer POST. */

@@ -2,7 +2,8 @@
  * The response headers API.md promises, written into each documented answer, so a client
  * generated from the document knows of them: X-Request-Id on every answer; the RateLimit
  * headers on every customer answer the limiter saw (all but 401: authentication runs first);
- * Retry-After on 429 and on an Idempotency-Key's 409; Idempotent-Replayed on a replay.
+ * Retry-After on 429, on an Idempotency-Key's 409 and on a shutdown's 503; Idempotent-Replayed
+ * on a replay.
  *
  * Applied to the finished document (a route's security and method say which apply), because
  * an OpenAPI header object's `required` has no place in the JSON Schema a route's response
@@ -41,6 +42,13 @@ const RETRY_AFTER_409: Record<string, HeaderObject> = {
   },
 };
 
+const RETRY_AFTER_503: Record<string, HeaderObject> = {
+  'Retry-After': {
+    description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (another instance may answer at once)',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+
 const REPLAYED: Record<string, HeaderObject> = {
   'Idempotent-Replayed': {
     description: 'Sent, as "true", only when this answer is the stored answer to an earlier request with the same Idempotency-Key and body: nothing ran and nothing was billed',
@@ -63,10 +71,11 @@ function rateLimitHeaders(status: string): Record<string, HeaderObject> {
 }
 
 function headersFor(method: string, customer: boolean, status: string): Record<string, HeaderObject> {
-  if (!customer) return REQUEST_ID;
+  if (!customer) return { ...REQUEST_ID, ...(status === '503' ? RETRY_AFTER_503 : {}) };
   const post = method === 'post';
   return {
     ...REQUEST_ID,
+    ...(status === '503' ? RETRY_AFTER_503 : {}),
     ...rateLimitHeaders(status),
     ...(status === '429' ? RETRY_AFTER_429 : {}),
     ...(post && status === '409' ? RETRY_AFTER_409 : {}),

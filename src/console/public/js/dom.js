@@ -79,6 +79,7 @@ const ERROR_TITLES = {
   RATE_LIMITED: 'Too many requests',
   PROVIDER_UNAVAILABLE: 'The source is unavailable',
   PROVIDER_TIMEOUT: 'The source took too long',
+  SERVICE_UNAVAILABLE: 'The service is restarting: try again',
   NETWORK: 'Cannot reach the service',
   INTERNAL_ERROR: 'Something went wrong on our side',
 };
