@@ -107,8 +107,29 @@ describe('the response envelope', () => {
   });
 });
 
-describe('a request reaching an app that is closing', () => {
-  it('is shed with 503 in the envelope, with X-Request-Id, Retry-After and Connection: close', async () => {
+describe('an app that is closing', () => {
+  it('ends the events stream of a job still running, with a retry line, instead of waiting for the job', async () => {
+    // No workers here: the job stays queued for as long as the test runs.
+    const t = await createTestApp();
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: GSTIN }] });
+    expect(created.statusCode, created.body).toBe(202);
+    const jobId = created.json().data.job_id as string;
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/v1/bulk/jobs/${jobId}/events`, { headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = (await reader.read()).value ?? '';
+    expect(text).toMatch(/^event: progress\n/);
+
+    // Without the stream ending, the close would wait for the job, here for ever.
+    await t.close();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) text += part.value;
+    expect(text).toMatch(/\nretry: 1000\n\n$/);
+    expect(text).not.toContain('event: finished');
+  });
+
+  it('sheds a request reaching it with 503 in the envelope, with X-Request-Id, Retry-After and Connection: close', async () => {
     const t = await createTestApp();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
@@ -131,10 +152,12 @@ describe('a request reaching an app that is closing', () => {
     expect(head).toMatch(/^HTTP\/1\.1 503 /);
     expect(head).toMatch(/^connection: close$/im);
     expect(head).toMatch(/^retry-after: 1$/im);
+    // Shed before authentication and the rate limiter: nothing counted against the key.
+    expect(head).not.toMatch(/^ratelimit-/im);
     const requestId = /^x-request-id: (\S+)$/im.exec(head)?.[1];
     const envelope = ErrorEnvelopeShape.parse(JSON.parse(body));
     expect(envelope.request_id).toBe(requestId);
-    expect(envelope.error).toMatchObject({ code: 'PROVIDER_UNAVAILABLE', retryable: true });
+    expect(envelope.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
     expect(envelope.error.message).toMatch(/shutting down/);
   });
 });

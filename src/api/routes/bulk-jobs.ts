@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
@@ -27,6 +28,8 @@ export interface BulkRoutesOptions extends CreateJobDeps {
 
 const SSE_POLL_MS = 500;
 const SSE_HEARTBEAT_MS = 15_000;
+/** How soon a client should reconnect to a stream ended by a shutdown. */
+const SSE_RETRY_AFTER_CLOSE_MS = 1_000;
 
 /** A job of another account, or of the other environment (sandbox vs live keys), is as absent as one that never existed. */
 async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {
@@ -118,6 +121,11 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
 
   // Progress as Server-Sent Events: the job's status whenever it changes, then its final
   // status, then the stream ends. Read from Redis, so any API process can serve any job.
+  // A stream lasts as long as its job: when the app closes, streams end (after a `retry:`
+  // line, so a client reconnects, to another process if there is one) rather than keep the
+  // close waiting for jobs to finish.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
   app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' } }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     reply.hijack();
@@ -134,7 +142,8 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     raw.on('close', () => (closed = true));
     let last = '';
     let lastWriteMs = Date.now();
-    for (let current: BulkJob | undefined = job; current !== undefined && !closed; current = await jobs.get(job.jobId)) {
+    let finished = false;
+    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !closing.signal.aborted; current = await jobs.get(job.jobId)) {
       const body = jobStatusBody(current);
       const text = JSON.stringify(body);
       const final = current.finishedAt !== null;
@@ -147,8 +156,18 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
         raw.write(': still running\n\n');
         lastWriteMs = Date.now();
       }
-      if (final) break;
-      await new Promise((resolve) => setTimeout(resolve, SSE_POLL_MS));
+      if (final) {
+        finished = true;
+        break;
+      }
+      await sleep(SSE_POLL_MS, undefined, { signal: closing.signal }).catch(() => undefined);
+    }
+    if (closing.signal.aborted && !closed && !finished) {
+      raw.write(`retry: ${SSE_RETRY_AFTER_CLOSE_MS}\n\n`);
+      // Its connection would otherwise stay open as an idle keep-alive, which the close waits for.
+      const socket = request.raw.socket;
+      raw.end(() => socket.end());
+      return;
     }
     raw.end();
   });
