@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
@@ -45,16 +46,17 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   app.decorateRequest('auth', undefined);
   app.decorateRequest('idempotency', undefined);
   app.decorateRequest('idempotentUpload', undefined);
-  // A request reaching a closing app (on a connection that was busy when the close began) is
-  // shed, not run: the process is about to stop, and another instance can answer it.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
+  const closing = new AbortController();
+  // Every open events stream waits on it between polls: more than Node's default of 10.
+  setMaxListeners(0, closing.signal);
+  app.decorate('closing', closing.signal);
+  app.addHook('preClose', async () => closing.abort());
   app.addHook('onRequest', async (request, reply) => {
     request.startedAtMs = performance.now();
     reply.header('X-Request-Id', request.id);
-    if (closing) {
+    // A request reaching a closing app (on a connection that was busy when the close began) is
+    // shed, not run: the process is about to stop, and another instance can answer it.
+    if (closing.signal.aborted) {
       reply.header('Retry-After', 1);
       throw new AppError('SERVICE_UNAVAILABLE', 'This instance of the service is shutting down and did not run the request; retry it');
     }

@@ -8,6 +8,13 @@ declare module 'fastify' {
     /** Set by the customer auth hook on /v1 routes. */
     auth: AuthenticatedKey | undefined;
   }
+  interface FastifyInstance {
+    /**
+     * Aborted when the app begins to close (its preClose hooks): requests that reach it then
+     * are shed, and answers that last as long as a job (events streams) end.
+     */
+    closing: AbortSignal;
+  }
   interface FastifyContextConfig {
     /** The envelope's `api` value for this route. */
     api?: string;

@@ -1,10 +1,11 @@
 /**
  * A bulk job's multipart upload (API.md "Bulk jobs"), read part by part: `operation` (a field
- * before the file, or the query's; another one after the file is refused), `name` and `webhook_url` before or after it, and the CSV
- * in `file`, staged as the job's input file while it streams. The job is committed (held,
- * recorded, queued) by the caller only after every part has been read: a part that fails after
- * the file must not leave a job running behind a 4xx, nor be billed again when the client
- * retries. A failure here leaves nothing staged.
+ * before the file, or the query's; another one after the file is refused), `name` and
+ * `webhook_url` before or after it, and the CSV in `file`, staged as the job's input file
+ * while it streams. The job is committed (held, recorded, queued) by the caller only after
+ * every part has been read: a part that fails after the file must not leave a job running
+ * behind a 4xx, nor be billed again when the client retries. A failure here leaves nothing
+ * staged.
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';

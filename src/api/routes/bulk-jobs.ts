@@ -124,8 +124,6 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   // A stream lasts as long as its job: when the app closes, streams end (after a `retry:`
   // line, so a client reconnects, to another process if there is one) rather than keep the
   // close waiting for jobs to finish.
-  const closing = new AbortController();
-  app.addHook('preClose', async () => closing.abort());
   app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' } }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     reply.hijack();
@@ -143,7 +141,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     let last = '';
     let lastWriteMs = Date.now();
     let finished = false;
-    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !closing.signal.aborted; current = await jobs.get(job.jobId)) {
+    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !app.closing.aborted; current = await jobs.get(job.jobId)) {
       const body = jobStatusBody(current);
       const text = JSON.stringify(body);
       const final = current.finishedAt !== null;
@@ -160,9 +158,9 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
         finished = true;
         break;
       }
-      await sleep(SSE_POLL_MS, undefined, { signal: closing.signal }).catch(() => undefined);
+      await sleep(SSE_POLL_MS, undefined, { signal: app.closing }).catch(() => undefined);
     }
-    if (closing.signal.aborted && !closed && !finished) {
+    if (app.closing.aborted && !closed && !finished) {
       raw.write(`retry: ${SSE_RETRY_AFTER_CLOSE_MS}\n\n`);
       // Its connection would otherwise stay open as an idle keep-alive, which the close waits for.
       const socket = request.raw.socket;
