@@ -1,8 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,17 +13,25 @@ declare module 'vitest' {
 /**
  * One real Redis for the whole run: REDIS_URL when set, else a private redis-server started
  * exactly as `npm start` starts one. Each test file works under its own key prefix.
+ *
+ * The run's temporary files go in one folder, removed at the end: TMPDIR points there for the
+ * test workers and the processes they start, so a temp folder a test does not remove itself
+ * (a sources file, a killed process's data) is not left in the machine's /tmp.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runDir = await mkdtemp(path.join(os.tmpdir(), 'bv-test-'));
+  const tmpDir = path.join(runDir, 'tmp');
+  await mkdir(tmpDir);
+  process.env.TMPDIR = tmpDir;
+  let redis: ManagedRedis | undefined;
   if (process.env.REDIS_URL) {
     project.provide('redisUrl', process.env.REDIS_URL);
-    return async () => {};
+  } else {
+    redis = await startManagedRedis({ dataDir: runDir });
+    project.provide('redisUrl', redis.url);
   }
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-test-'));
-  const redis = await startManagedRedis({ dataDir });
-  project.provide('redisUrl', redis.url);
   return async () => {
-    await redis.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await redis?.stop();
+    await rm(runDir, { recursive: true, force: true });
   };
 }
