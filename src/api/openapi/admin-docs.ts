@@ -5,7 +5,7 @@ import { CreateAccountRequest, CreditRequest, IssueKeyRequest, SandboxClockReque
 import { file, plain, type RouteDoc } from './route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
-const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'INTERNAL_ERROR'];
+const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
 export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'POST /admin/v1/accounts': {
