@@ -9,7 +9,7 @@
 import { INPUT_FILE } from '../queue/bulk/input-file.js';
 import type { BulkJobStore } from './bulk-jobs.js';
 import type { PortfolioStore } from './portfolios.js';
-import type { ResultStore } from './result-store.js';
+import { isTemporaryOf, type ResultStore } from './result-store.js';
 import type { WebhookStore } from './webhooks.js';
 
 export interface RetentionDeps {
@@ -58,7 +58,7 @@ export const ORPHAN_FOLDER_AGE_MS = 24 * 3_600_000;
 
 /** What reading an upload writes before its job has a record: the input file, or its temporary (ResultStore.writeLines). */
 function isStagedEntry(entry: { name: string; isFile: boolean }): boolean {
-  return entry.isFile && (entry.name === INPUT_FILE || (entry.name.startsWith(`${INPUT_FILE}.`) && entry.name.endsWith('.tmp')));
+  return entry.isFile && (entry.name === INPUT_FILE || isTemporaryOf(entry.name, INPUT_FILE));
 }
 
 /**

@@ -9,6 +9,16 @@ import path from 'node:path';
 import { once } from 'node:events';
 
 const JOB_ID = /^job_[0-9a-z]{10,40}$/;
+
+/** The name a file is written under before it is renamed to `name` (writeLines, writeText). */
+function temporaryName(name: string): string {
+  return `${name}.${process.pid}.${Date.now()}.tmp`;
+}
+
+/** Whether `entry` is a temporary that writing `name` in the same folder leaves until its rename. */
+export function isTemporaryOf(entry: string, name: string): boolean {
+  return entry.startsWith(`${name}.`) && entry.endsWith('.tmp');
+}
 /** Bytes per read and per write buffer: fewer thread-pool round trips, still bounded. */
 const IO_BYTES = 256 * 1024;
 
@@ -66,7 +76,7 @@ export class ResultStore {
   async writeLines(jobId: string, name: string, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
     const final = this.path(jobId, name);
     await mkdir(path.dirname(final), { recursive: true });
-    const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
+    const temporary = temporaryName(final);
     // A 256 kB buffer, not the 16 kB default: each 'drain' is a round trip through libuv's
     // thread pool, and a 5,000-row input file waited for a hundred of them (0.15 s of intake).
     const out = createWriteStream(temporary, { highWaterMark: IO_BYTES });
@@ -88,7 +98,7 @@ export class ResultStore {
   async writeText(jobId: string, name: string, text: string): Promise<void> {
     const final = this.path(jobId, name);
     await mkdir(path.dirname(final), { recursive: true });
-    const temporary = `${final}.${process.pid}.${Date.now()}.tmp`;
+    const temporary = temporaryName(final);
     try {
       await writeFile(temporary, text);
       await rename(temporary, final);
