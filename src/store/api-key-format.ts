@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 import type { Environment } from '../domain/operations.js';
 
@@ -42,8 +42,9 @@ export function parseApiKey(apiKey: string): ParsedApiKey | undefined {
   return { environment: match[1] === 'test' ? 'sandbox' : 'live', keyId: match[2] as string };
 }
 
+/** Every authenticated call hashes its key: the one-shot hash costs half of a Hash object's. */
 export function hashApiKey(apiKey: string): string {
-  return createHash('sha256').update(apiKey).digest('hex');
+  return hash('sha256', apiKey, 'hex');
 }
 
 export function hashesEqual(a: string, b: string): boolean {

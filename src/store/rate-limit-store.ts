@@ -12,8 +12,11 @@ import { runScript, type ScriptDefinition } from './scripts.js';
  * KEYS[1] counter hash {start, curr, prev}. ARGV: window_ms, max, calls (this many calls of
  * one key, counted one after another, call-batcher.ts). The clock is Redis's own (TIME), so
  * API processes whose clocks disagree still share one window.
- * Returns per call, flat: count after this call (max+1 when refused), ms until the limit
- * frees or resets.
+ * Returns per call, flat: count after this call (max+1 when refused), and ms until the key
+ * can make a call again when this one was refused or used the last of the quota, else until
+ * the whole quota is back (RateLimit-Reset). A call counts in full to the end of its window,
+ * then less and less through the next one, so that is not the end of the current window: a
+ * client told to wait for it would have been refused again.
  */
 const SLIDING_WINDOW_LUA = `
 local time = redis.call('TIME')
@@ -31,24 +34,31 @@ elseif stored == start - window then
   prev = tonumber(state[2]) or 0
 end
 local elapsed = now - start
+-- ms until one more call fits, with this window's count so far.
+local function untilOneFits()
+  if curr + 1 > max then
+    -- This window alone is full: wait for the next, then for its predecessor's weight
+    -- (this window's count) to fall until prev * (window - t) / window + 1 <= max.
+    return (window - elapsed) + math.ceil(window * (1 - (max - 1) / curr))
+  end
+  return math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
+end
 local counted = 0
 local reply = {}
 for call = 1, tonumber(ARGV[3]) do
   local estimate = prev * (window - elapsed) / window + curr
   if estimate + 1 > max then
-    local wait
-    if curr + 1 > max then
-      -- This window alone is full: wait for the next, then for its predecessor's weight
-      -- (this window's count) to fall until prev * (window - t) / window + 1 <= max.
-      wait = (window - elapsed) + math.ceil(window * (1 - (max - 1) / curr))
-    else
-      wait = math.ceil(window * (1 - (max - curr - 1) / prev)) - elapsed
-    end
-    reply[#reply + 1] = max + 1; reply[#reply + 1] = math.max(wait, 1)
+    reply[#reply + 1] = max + 1; reply[#reply + 1] = math.max(untilOneFits(), 1)
   else
     curr = curr + 1
     counted = counted + 1
-    reply[#reply + 1] = math.ceil(estimate + 1); reply[#reply + 1] = window - elapsed
+    reply[#reply + 1] = math.ceil(estimate + 1)
+    if estimate + 2 > max then
+      reply[#reply + 1] = math.max(untilOneFits(), 1)
+    else
+      -- This window's calls weigh nothing once the next window has passed too.
+      reply[#reply + 1] = 2 * window - elapsed
+    end
   end
 end
 if counted > 0 then

@@ -39,6 +39,7 @@ describe('the response envelope', () => {
         headers: { authorization: `Bearer ${t.sandboxKey}`, 'x-request-id': 'req_client', 'content-type': 'application/json' },
         payload: { gstin: GSTIN },
       });
+      expect(res.json().request_id).toMatch(/^req_[0-9a-f]{24}$/);
       ids.add(res.json().request_id);
     }
     expect(ids.size).toBe(5);

@@ -41,6 +41,25 @@ describe('sliding-window rate limit store', () => {
     expect((await incr(store, 'acct_1|key2', windowMs, 3)).current).toBe(1);
   });
 
+  it('says when the quota is back: the next call fits once the reset of a call that used the last of it has passed', async () => {
+    const Store = createRateLimitStore(redis, createRedisKeys(prefix));
+    const store = new Store();
+    const windowMs = 1_500;
+    const first = await incr(store, 'acct_3|key1', windowMs, 3);
+    // A call weighs on the window after its own too: the whole quota is back only after both.
+    expect(first.ttl).toBeGreaterThan(windowMs);
+    await incr(store, 'acct_3|key1', windowMs, 3);
+    const last = await incr(store, 'acct_3|key1', windowMs, 3);
+    expect(last.current).toBe(3);
+    // Remaining 0: the reset is when one more call fits, which the end of this window is not
+    // (the old answer, which a client waiting for it found still refused).
+    const refused = await incr(store, 'acct_3|key1', windowMs, 3);
+    expect(refused.current).toBe(4);
+    expect(Math.abs(refused.ttl - last.ttl)).toBeLessThanOrEqual(50);
+    await new Promise((resolve) => setTimeout(resolve, last.ttl + 20));
+    expect((await incr(store, 'acct_3|key1', windowMs, 3)).current).toBeLessThanOrEqual(3);
+  });
+
   it('counts concurrent calls of one key in one script call, one after another, refusing past the limit', async () => {
     const Store = createRateLimitStore(redis, createRedisKeys(prefix));
     const store = new Store();

@@ -29,8 +29,11 @@ const REQUEST_ID = { 'X-Request-Id': always("The answer's request_id (the envelo
 
 const RATE_LIMIT = {
   'RateLimit-Limit': always("Requests this API key may make per minute (the account's rate limit)", { type: 'integer', minimum: 0 }),
-  'RateLimit-Remaining': always('Requests left to this key in the current minute', { type: 'integer', minimum: 0 }),
-  'RateLimit-Reset': always('Seconds until the current minute ends and the count starts again', { type: 'integer', minimum: 0 }),
+  'RateLimit-Remaining': always('Requests this key may still make now (the sliding minute: the last 60 seconds)', { type: 'integer', minimum: 0 }),
+  'RateLimit-Reset': always(
+    'With RateLimit-Remaining 0: seconds until the key may call again. Otherwise: seconds until its whole quota is back (a call weighs on the sliding window for up to two minutes)',
+    { type: 'integer', minimum: 0 },
+  ),
 };
 
 const RETRY_AFTER_429 = { 'Retry-After': always('Seconds to wait before the key may call again', { type: 'integer', minimum: 0 }) };
