@@ -49,7 +49,16 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The most problems one answer lists. A 1 MB body of 80,000 unknown keys otherwise answered
+ * 11 MB, each key twice (in the message and in details): an amplifier, and no help to anyone.
+ */
+export const LISTED_PROBLEMS = 50;
+
 export function validationError(details: FieldProblem[]): AppError {
-  const summary = details.map((d) => `${d.field}: ${d.message}`).join('; ');
-  return new AppError('VALIDATION_FAILED', `The request is invalid: ${summary}`, details);
+  const listed = details.slice(0, LISTED_PROBLEMS);
+  const unlisted = details.length - listed.length;
+  const summary = listed.map((d) => `${d.field}: ${d.message}`).join('; ');
+  const more = unlisted > 0 ? `; and ${unlisted} more problems (the first ${LISTED_PROBLEMS} of ${details.length} are listed)` : '';
+  return new AppError('VALIDATION_FAILED', `The request is invalid: ${summary}${more}`, listed);
 }

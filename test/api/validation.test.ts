@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../src/domain/operations.js';
 import type { Source } from '../../src/sources/port.js';
 import { ErrorEnvelopeShape } from '../../src/api/schemas/records.js';
+import { LISTED_PROBLEMS } from '../../src/errors.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** A source that answers nothing and records every call, to prove none was made. */
@@ -89,6 +90,18 @@ describe('request validation', () => {
   it('reports every problem of a request, one detail each', async () => {
     const details = await problems(t, 'gst.returns', { gstin: '27AAPFU0939F1ZW', periods: 99, colour: 'red' });
     expect(details.map((d) => d.field).sort()).toEqual(['colour', 'gstin', 'periods']);
+  });
+
+  it('lists at most LISTED_PROBLEMS problems and says how many it left out, so a body of many unknown keys cannot make a huge answer', async () => {
+    const body: Record<string, unknown> = { gstin: '27AAPFU0939F1ZV' };
+    for (let i = 0; i < 5_000; i++) body[`unknown_${i}`] = 1;
+    const res = await t.post('/v1/gst/verify', body);
+    expect(res.statusCode).toBe(400);
+    const { error } = ErrorEnvelopeShape.parse(res.json());
+    expect(error.details).toHaveLength(LISTED_PROBLEMS);
+    expect(error.details?.[0]).toEqual({ field: 'unknown_0', message: 'is not allowed (additional properties are rejected)' });
+    expect(error.message).toMatch(/; and 4950 more problems \(the first 50 of 5000 are listed\)$/);
+    expect(res.body.length).toBeLessThan(20_000);
   });
 
   it('calls the source with the normalised identifier once the request is valid', async () => {
