@@ -20,11 +20,15 @@ declare module 'fastify' {
 const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 /**
- * Answers not kept under a key: nothing ran (402) or the caller is told to retry (409, 5xx),
- * so a retry with the same key must run again. 401 and 429 never get this far.
+ * Answers not kept under a key: nothing ran (the request was refused: 400, 402, 413) or the
+ * caller is told to retry (409, 5xx), so a retry with the same key runs again: a client that
+ * fixes a typo and resends under its key gets an answer, not a 422. 401 and 429 never get
+ * this far.
  */
+const NOT_KEPT = new Set([400, 401, 402, 409, 413, 429]);
+
 export function isKept(status: number): boolean {
-  return status < 500 && status !== 401 && status !== 402 && status !== 409 && status !== 429;
+  return status < 500 && !NOT_KEPT.has(status);
 }
 
 /**
@@ -34,11 +38,12 @@ export function isKept(status: number): boolean {
  * stays in flight: longer than any call, or a retry could run it a second time.
  */
 export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
+  const renewEveryMs = Math.max(500, Math.floor(lockMs / 3));
   return {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers['idempotency-key'];
       if (header === undefined || request.auth === undefined || request.method !== 'POST') return;
-      if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
+      if (typeof header !== 'string' || sentTwice(request.raw.rawHeaders, 'idempotency-key') || !KEY_PATTERN.test(header)) {
         throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, sent once' }]);
       }
       // The path as sent, ids and query included: one key on /portfolios/A/run is not a replay for /portfolios/B/run.
@@ -52,7 +57,7 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
           const auth = request.auth;
           const heartbeat = setInterval(() => {
             store.extend(auth, header, request.id, lockMs).catch((error: unknown) => request.log.warn({ err: error }, 'renewing the Idempotency-Key claim failed'));
-          }, Math.max(500, Math.floor(lockMs / 3)));
+          }, renewEveryMs);
           heartbeat.unref();
           reply.raw.once('close', () => clearInterval(heartbeat));
           request.idempotency = { key: header, heartbeat };
@@ -60,9 +65,14 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
         }
         case 'mismatch':
           throw keyReused();
-        case 'in_progress':
-          reply.header('Retry-After', Math.max(1, Math.ceil(claim.retryAfterMs / 1000)));
+        case 'in_progress': {
+          // A running request renews its claim every renewEveryMs, so it never has much less
+          // than its whole lock left, and may end at any moment: retry in a second. A claim
+          // that has missed two renewals lost its process and lapses when its time runs out.
+          const abandoned = claim.retryAfterMs < lockMs - 2 * renewEveryMs;
+          reply.header('Retry-After', abandoned ? Math.max(1, Math.ceil(claim.retryAfterMs / 1000)) : 1);
           throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry shortly');
+        }
         case 'done':
           // A streamed upload's content is compared once the route has read this one.
           if (claim.content !== undefined) {
@@ -97,6 +107,13 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
       return payload;
     },
   };
+}
+
+/** Node joins a header sent twice into "a, b", which is itself a valid key: the raw list tells. */
+function sentTwice(rawHeaders: readonly string[] | undefined, name: string): boolean {
+  let seen = 0;
+  for (let i = 0; i < (rawHeaders?.length ?? 0); i += 2) if (rawHeaders?.[i]?.toLowerCase() === name) seen++;
+  return seen > 1;
 }
 
 function isMultipart(request: FastifyRequest): boolean {

@@ -40,7 +40,7 @@ const RETRY_AFTER_429 = { 'Retry-After': always('Seconds to wait before the key 
 
 const RETRY_AFTER_409: Record<string, HeaderObject> = {
   'Retry-After': {
-    description: "With IDEMPOTENCY_IN_PROGRESS: seconds until the first request's claim on the key lapses unless that request, still running, renews it",
+    description: "With IDEMPOTENCY_IN_PROGRESS: 1 while the first request runs (it may end at any moment); when that request's process has died, the seconds until its claim on the key lapses",
     schema: { type: 'integer', minimum: 1 },
   },
 };
