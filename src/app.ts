@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { answerClientError } from './api/client-error.js';
 import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
@@ -35,6 +36,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     // Fastify's own 503 while closing skips every hook: no X-Request-Id, not the envelope. The
     // onRequest hook below answers those requests instead.
     return503OnClosing: false,
+    // Nor can a request Node's parser refused (headers over 16 KB, not HTTP).
+    clientErrorHandler: answerClientError,
     // A URL Fastify cannot even route (bad percent-encoding) still gets the envelope.
     frameworkErrors: (error, request, reply) =>
       sendError(request, reply, new AppError('VALIDATION_FAILED', `The request is malformed: ${error.message}`, [

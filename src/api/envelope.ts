@@ -33,14 +33,22 @@ export interface MetaInput {
   extra?: Record<string, unknown>;
 }
 
+/**
+ * What the envelope reads of a request: a FastifyRequest, or the facts of a request that
+ * Node's parser refused before Fastify saw it (client-error.ts).
+ */
+export type EnvelopeRequest = Pick<FastifyRequest, 'id' | 'startedAtMs' | 'auth' | 'headers'> & {
+  routeOptions: { config?: { api?: string } };
+};
+
 /** The environment by the key used; an unrecognised key is reported by its prefix. */
-function environmentOf(request: FastifyRequest): Environment {
+function environmentOf(request: EnvelopeRequest): Environment {
   if (request.auth) return request.auth.environment;
   const header = request.headers.authorization ?? '';
   return /^Bearer\s+bv_test_/i.test(header) ? 'sandbox' : 'live';
 }
 
-export function buildMeta(request: FastifyRequest, input: MetaInput = {}, now = new Date()): Meta {
+export function buildMeta(request: EnvelopeRequest, input: MetaInput = {}, now = new Date()): Meta {
   const chargedPaise = input.chargedPaise ?? 0;
   return {
     charged: chargedPaise > 0,
@@ -55,7 +63,7 @@ export function buildMeta(request: FastifyRequest, input: MetaInput = {}, now = 
   };
 }
 
-export function apiNameOf(request: FastifyRequest): string {
+export function apiNameOf(request: EnvelopeRequest): string {
   return request.routeOptions.config?.api ?? 'unknown';
 }
 
@@ -70,7 +78,7 @@ export function successEnvelope(request: FastifyRequest, data: unknown, meta: Me
   };
 }
 
-export function errorEnvelope(request: FastifyRequest, error: AppError, meta: MetaInput = {}) {
+export function errorEnvelope(request: EnvelopeRequest, error: AppError, meta: MetaInput = {}) {
   return {
     success: false as const,
     request_id: request.id,

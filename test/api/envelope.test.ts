@@ -161,4 +161,44 @@ describe('an app that is closing', () => {
     expect(envelope.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', retryable: true });
     expect(envelope.error.message).toMatch(/shutting down/);
   });
+
+  describe('a request Node refuses before the app sees it', () => {
+    let t: TestApp;
+    let port: number;
+    beforeAll(async () => {
+      t = await createTestApp();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (t.app.server.address() as { port: number }).port;
+    });
+    afterAll(() => t.close());
+
+    async function exchange(request: string): Promise<{ head: string; envelope: ReturnType<typeof ErrorEnvelopeShape.parse>; requestId?: string }> {
+      const socket = connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      let answer = '';
+      socket.setEncoding('utf8').on('data', (text: string) => (answer += text));
+      socket.write(request);
+      await once(socket, 'close');
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      return { head, envelope: ErrorEnvelopeShape.parse(JSON.parse(body)), requestId: /^x-request-id: (\S+)$/im.exec(head)?.[1] };
+    }
+
+    it('answers headers over the limit with 431 in the envelope, with X-Request-Id', async () => {
+      const { head, envelope, requestId } = await exchange(
+        `POST /v1/gst/verify HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`,
+      );
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head).toMatch(/^connection: close$/im);
+      expect(envelope.request_id).toBe(requestId);
+      expect(envelope.meta.charged).toBe(false);
+      expect(envelope.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', retryable: false, details: [{ field: 'headers', message: 'must be at most 16 KB in all' }] });
+    });
+
+    it('answers a request that is not HTTP with 400 in the envelope', async () => {
+      const { head, envelope, requestId } = await exchange('HELLO THERE\r\n\r\n');
+      expect(head).toMatch(/^HTTP\/1\.1 400 /);
+      expect(envelope.request_id).toBe(requestId);
+      expect(envelope.error).toMatchObject({ code: 'VALIDATION_FAILED', retryable: false });
+    });
+  });
 });

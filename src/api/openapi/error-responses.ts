@@ -22,9 +22,13 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
 /** Every caller-facing route can answer these (auth, limits, a fault of ours, a shutdown). */
 export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
-/** The ten operations' errors: the contract's seven, and ours for a fault of the service or a shutdown. */
+/**
+ * The ten operations' errors: the contract's seven, and ours for a body over the size limit,
+ * a fault of the service or a shutdown.
+ */
 export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'VALIDATION_FAILED',
+  'PAYLOAD_TOO_LARGE',
   'AUTH_INVALID_KEY',
   'WALLET_INSUFFICIENT_BALANCE',
   'RECORD_NOT_FOUND',
