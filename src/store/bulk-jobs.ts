@@ -80,16 +80,26 @@ end
 return 0`,
 };
 
-/** Moves a job to a final status once. KEYS: job hash. ARGV: status, now, released_paise. Returns 1 if it moved. */
+/**
+ * Moves a job to a final status once. KEYS: job hash. ARGV: 'failed' or 'done', now,
+ * released_paise. A done job ends `cancelled` when a cancel stopped some of its rows, else
+ * `completed`: a cancel that came after its last row (while finalize ran) stopped nothing,
+ * and the job is not called cancelled when every row was verified and billed. Decided here,
+ * in one step with the move, so a cancel landing between finalize's read and this cannot
+ * leave the job unfinished. Returns the status it moved to, or false if already finished.
+ */
 const FINISH: ScriptDefinition = {
   name: 'bvBulkFinish',
   numberOfKeys: 1,
   lua: `
-local status = redis.call('HGET', KEYS[1], 'status')
-if not status or status == 'completed' or status == 'failed' then return 0 end
-if status == 'cancelled' and ARGV[1] ~= 'cancelled' then return 0 end
-redis.call('HSET', KEYS[1], 'status', ARGV[1], 'finished_at', ARGV[2], 'released_paise', ARGV[3])
-return 1`,
+local state = redis.call('HMGET', KEYS[1], 'status', 'finished_at', 'rows_cancelled')
+if not state[1] or (state[2] and state[2] ~= '') then return false end
+local status = ARGV[1]
+if status == 'done' then
+  status = (state[1] == 'cancelled' and (tonumber(state[3]) or 0) > 0) and 'cancelled' or 'completed'
+end
+redis.call('HSET', KEYS[1], 'status', status, 'finished_at', ARGV[2], 'released_paise', ARGV[3])
+return status`,
 };
 
 /**
@@ -215,12 +225,18 @@ export class BulkJobStore {
     return { chunksDone: Number(done), chunksTotal: Number(total), counted: counted === 1 };
   }
 
-  /** Asks a job to stop: queued rows end `cancelled`; the finalize step releases the money. */
+  /**
+   * Asks a job to stop: queued rows end `cancelled`; the finalize step releases the money.
+   * Refused (false) once every chunk has been counted: no row is left to stop, and the job is
+   * only being finished.
+   */
   async requestCancel(jobId: string): Promise<boolean> {
     const moved = await this.redis.eval(
-      `local s = redis.call('HGET', KEYS[1], 'status')
-       if s == 'queued' or s == 'running' then redis.call('HSET', KEYS[1], 'status', 'cancelled'); return 1 end
-       return 0`,
+      `local state = redis.call('HMGET', KEYS[1], 'status', 'chunks_done', 'chunks_total')
+       if state[1] ~= 'queued' and state[1] ~= 'running' then return 0 end
+       if (tonumber(state[2]) or 0) >= (tonumber(state[3]) or 0) then return 0 end
+       redis.call('HSET', KEYS[1], 'status', 'cancelled')
+       return 1`,
       1,
       this.keys.bulkJob(jobId),
     );
@@ -231,12 +247,21 @@ export class BulkJobStore {
     return ((await this.redis.hget(this.keys.bulkJob(jobId), 'status')) ?? undefined) as BulkJobStatus | undefined;
   }
 
-  async finish(jobId: string, status: 'completed' | 'cancelled' | 'failed', releasedPaise: number): Promise<boolean> {
+  /**
+   * Finishes a job once: `failed`, or `done` (then `completed`, or `cancelled` if a cancel
+   * stopped some of its rows; see FINISH). Returns the final status, or undefined when the
+   * job had already finished (or is gone).
+   */
+  async finish(jobId: string, outcome: 'done' | 'failed', releasedPaise: number): Promise<'completed' | 'cancelled' | 'failed' | undefined> {
     const finishedAt = new Date();
-    const moved = (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), status, finishedAt.toISOString(), releasedPaise)) === 1;
+    const moved = (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), outcome, finishedAt.toISOString(), releasedPaise)) as
+      | 'completed'
+      | 'cancelled'
+      | 'failed'
+      | null;
     // Retention counts from the end; a crash between the two leaves a job kept, never one lost early.
-    if (moved) await this.redis.zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId);
-    return moved;
+    if (moved !== null) await this.redis.zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId);
+    return moved ?? undefined;
   }
 
   /** Finished jobs whose retention ran out by `nowMs`, oldest first. */

@@ -36,9 +36,10 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   const latest = (await deps.jobs.get(jobId)) ?? job;
   await deps.wallet.release(job.accountId, jobId);
   const releasedPaise = Math.max(0, latest.reservedPaise - latest.chargedPaise);
-  const finished = await deps.jobs.finish(jobId, latest.status === 'cancelled' ? 'cancelled' : 'completed', releasedPaise);
-  if (finished) {
-    deps.log.info({ rows: latest.rows, chargedPaise: latest.chargedPaise, releasedPaise }, 'bulk job finished');
+  // Completed or cancelled is decided as the job moves (a cancel may land at any moment until then).
+  const finished = await deps.jobs.finish(jobId, 'done', releasedPaise);
+  if (finished !== undefined) {
+    deps.log.info({ status: finished, rows: latest.rows, chargedPaise: latest.chargedPaise, releasedPaise }, 'bulk job finished');
     await deps.onFinished(jobId);
   }
 }
