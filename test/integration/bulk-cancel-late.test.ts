@@ -39,7 +39,7 @@ describe('a cancel after the last row', () => {
   const cancel = (jobId: string) =>
     t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
 
-  const finalizeDeps = () => ({ jobs: t.deps.bulkJobs, wallet: t.deps.wallet, results: t.deps.results, log: t.app.log, onFinished: async () => undefined });
+  const finalizeDeps = () => ({ jobs: t.deps.bulkJobs, wallet: t.deps.wallet, results: t.deps.results, log: t.deps.log, onFinished: async () => undefined });
 
   it('changes nothing: the job completes, with every row billed and the rest of the hold released', async () => {
     const jobId = await jobWithEveryRowDone();

@@ -381,6 +381,16 @@ describe('readJsonRows', () => {
     expect(rows.map((r) => r.row)).toEqual([1, 2, 3]);
   });
 
+  it('refuses include: [] on a business360 row as the sync API does, rather than read it as omitted (the full bundle)', () => {
+    const rows = readJsonRows('business360', [
+      { gstin: GSTIN, include: [] },
+      { gstin: GSTIN_2 },
+    ]).slice(1) as RowItem[];
+    expect(problems(rows[0]!.result)).toEqual([{ field: 'include', message: expect.stringMatching(/^must list at least one module of gst, /) }]);
+    // A row without the key is the full bundle, as before.
+    expect(request(rows[1]!.result)).toMatchObject({ include: expect.arrayContaining(['gst', 'pan']) });
+  });
+
   it('reads numbers as the cells they would be in a CSV', () => {
     const [, row] = readJsonRows('gst.returns', [{ gstin: GSTIN, periods: 3 }]) as [IntakeItem, RowItem];
     expect(request(row.result)).toEqual({ gstin: GSTIN, periods: 3 });

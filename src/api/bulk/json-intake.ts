@@ -1,4 +1,5 @@
 import type { OperationName } from '../../domain/operations.js';
+import { INCLUDE_NOT_EMPTY } from '../schemas/business360-request.js';
 import { IntakeError } from './intake-error.js';
 import { columnMap, identifierColumnsFor, knownCells, parseOperation, requestFromRow, type IntakeItem } from './row-request.js';
 
@@ -50,12 +51,18 @@ export function readJsonRows(operation: OperationName, rows: unknown[], maxRows:
     throw new IntakeError('VALIDATION_FAILED', `${operation} needs rows with ${needs}; found ${found}`, 'rows');
   }
   const items: IntakeItem[] = [{ kind: 'header', header }];
+  const includeKey = operation === 'business360' && map.include !== undefined ? header[map.include] : undefined;
   rows.forEach((row, index) => {
     const record = isRowObject(row) ? header.map((key) => cellText(Object.hasOwn(row, key) ? row[key] : undefined)) : header.map(() => '');
     const columns = Object.fromEntries(header.map((key, i) => [key, record[i] ?? '']));
-    const result = isRowObject(row)
-      ? requestFromRow(operation, knownCells(map, record))
-      : { ok: false as const, problems: [{ field: 'row', message: `must be a JSON object of column names to values (got ${row === null ? 'null' : Array.isArray(row) ? 'an array' : typeof row})` }] };
+    // `include: []` would read as a blank cell, which means "omitted": the full bundle, billed
+    // as such. Sent as JSON it says "no module", which the sync API refuses too.
+    const emptyInclude = includeKey !== undefined && isRowObject(row) && Array.isArray(row[includeKey]) && (row[includeKey] as unknown[]).length === 0;
+    const result = !isRowObject(row)
+      ? { ok: false as const, problems: [{ field: 'row', message: `must be a JSON object of column names to values (got ${row === null ? 'null' : Array.isArray(row) ? 'an array' : typeof row})` }] }
+      : emptyInclude
+        ? { ok: false as const, problems: [{ field: 'include', message: INCLUDE_NOT_EMPTY }] }
+        : requestFromRow(operation, knownCells(map, record));
     items.push({ kind: 'row', row: index + 1, columns, result });
   });
   return items;

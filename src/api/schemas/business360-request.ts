@@ -4,6 +4,9 @@ import { bodyObject, cinField, gstinField, panField } from './fields.js';
 
 const moduleField = z.enum(MODULES, { error: () => `must be one of ${MODULES.join(', ')}` });
 
+/** The rule an empty `include` breaks (bulk JSON rows check it too: a blank cell means "omitted"). */
+export const INCLUDE_NOT_EMPTY = `must list at least one module of ${MODULES.join(', ')}`;
+
 /**
  * Exactly one of gstin, cin, pan; `include` at least one module (the full bundle when
  * omitted). A module named twice is run and billed once.
@@ -14,7 +17,7 @@ export const Business360Request = bodyObject({
   pan: panField.optional(),
   include: z
     .array(moduleField, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be an array of module names') })
-    .min(1, `must list at least one module of ${MODULES.join(', ')}`)
+    .min(1, INCLUDE_NOT_EMPTY)
     .optional(),
 })
   .superRefine((body, ctx) => {
