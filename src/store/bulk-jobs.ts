@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { Environment, OperationName } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
+import { newestFirst, splitByEnvironment } from './newest-first.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 import { addRowTotals } from './service-totals.js';
 
@@ -156,7 +157,7 @@ export class BulkJobStore {
         chunks_done: 0,
         reserved_paise: job.reservedPaise,
       })
-      .zadd(this.keys.accountBulkJobs(job.accountId), Date.parse(job.createdAt), job.jobId)
+      .zadd(this.keys.accountBulkJobs(job.accountId, job.environment), Date.parse(job.createdAt), job.jobId)
       .exec();
   }
 
@@ -193,11 +194,21 @@ export class BulkJobStore {
     };
   }
 
-  /** The account's jobs, newest first. */
-  async list(accountId: string, limit: number): Promise<BulkJob[]> {
-    const ids = await this.redis.zrevrange(this.keys.accountBulkJobs(accountId), 0, limit - 1);
-    const jobs = await Promise.all(ids.map((id) => this.get(id)));
-    return jobs.filter((job): job is BulkJob => job !== undefined);
+  /**
+   * A page of the account's jobs of one environment, newest first, after `cursor` (a job id
+   * from the previous page); undefined when the cursor names no job of the list any more.
+   */
+  async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ jobs: BulkJob[]; next: string | undefined } | undefined> {
+    await splitByEnvironment(
+      this.redis,
+      this.keys.legacyAccountBulkJobs(accountId),
+      (env) => this.keys.accountBulkJobs(accountId, env as Environment),
+      async (jobId) => (await this.redis.hget(this.keys.bulkJob(jobId), 'environment')) ?? undefined,
+    );
+    const page = await newestFirst(this.redis, this.keys.accountBulkJobs(accountId, environment), limit, cursor);
+    if (page === undefined) return undefined;
+    const jobs = await Promise.all(page.ids.map((id) => this.get(id)));
+    return { jobs: jobs.filter((job): job is BulkJob => job !== undefined), next: page.next };
   }
 
   async markRunning(jobId: string): Promise<void> {
@@ -275,9 +286,11 @@ export class BulkJobStore {
   }
 
   /** Forgets a job: its record, its place in the account's list and in the retention index. */
-  async remove(jobId: string, accountId: string | undefined): Promise<void> {
+  async remove(jobId: string, owner: { accountId: string; environment: Environment } | undefined): Promise<void> {
     const multi = this.redis.multi().del(this.keys.bulkJob(jobId), this.keys.bulkJobChunksDone(jobId)).zrem(this.keys.bulkRetention(), jobId);
-    if (accountId !== undefined) multi.zrem(this.keys.accountBulkJobs(accountId), jobId);
+    if (owner !== undefined) {
+      multi.zrem(this.keys.accountBulkJobs(owner.accountId, owner.environment), jobId).zrem(this.keys.legacyAccountBulkJobs(owner.accountId), jobId);
+    }
     await multi.exec();
   }
 

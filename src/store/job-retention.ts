@@ -45,7 +45,7 @@ export async function sweepExpiredJobs(deps: RetentionDeps, nowMs = Date.now(), 
       await deps.webhooks.forget(job.accountId, [jobId, `${jobId}-changes`]);
       if (job.portfolioId !== null) await deps.portfolios.forgetRun(job.portfolioId, jobId);
     }
-    await deps.jobs.remove(jobId, job?.accountId);
+    await deps.jobs.remove(jobId, job);
   }
   return due.length;
 }

@@ -1,3 +1,5 @@
+import type { Environment } from '../domain/operations.js';
+
 /**
  * Every Redis key the service uses is built here, under one versioned prefix. Keys of one
  * account share the hash tag `{acct:<id>}` so they live in one Redis Cluster slot and can be
@@ -57,8 +59,10 @@ export interface RedisKeys {
   bulkChunkResults(jobId: string, chunk: number): string;
   /** Sorted set of finished bulk job ids by when retention removes them (ms). */
   bulkRetention(): string;
-  /** Sorted set of an account's bulk job ids by creation time (ms). */
-  accountBulkJobs(accountId: string): string;
+  /** Sorted set of an account's bulk job ids of one environment by creation time (ms). */
+  accountBulkJobs(accountId: string, environment: Environment): string;
+  /** The one set of both environments' jobs that came before accountBulkJobs; read once to move its ids. */
+  legacyAccountBulkJobs(accountId: string): string;
   /** BullMQ's prefix: its queues' keys live under it. */
   queuePrefix(): string;
   /** Hash: a portfolio's definition (see store/portfolios.ts). */
@@ -73,8 +77,10 @@ export interface RedisKeys {
   portfolioSkippedRuns(portfolioId: string): string;
   /** Hash: one run's change summary, once its change report is written. */
   portfolioRun(portfolioId: string, runId: string): string;
-  /** Sorted set of an account's portfolio ids by creation time (ms). */
-  accountPortfolios(accountId: string): string;
+  /** Sorted set of an account's portfolio ids of one environment by creation time (ms). */
+  accountPortfolios(accountId: string, environment: Environment): string;
+  /** The one set of both environments' portfolios that came before accountPortfolios; read once to move its ids. */
+  legacyAccountPortfolios(accountId: string): string;
   /** Set of every live portfolio id: what the schedulers reconcile against. */
   allPortfolios(): string;
   /** String: the account's webhook signing secret (it must be readable to sign with). */
@@ -119,7 +125,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkJob: (jobId) => `${prefix}:{job:${jobId}}:meta`,
     bulkJobChunksDone: (jobId) => `${prefix}:{job:${jobId}}:chunks-done`,
     bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
-    accountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
+    accountBulkJobs: (id, environment) => `${account(id)}:bulk-jobs:${environment}`,
+    legacyAccountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
     bulkRetention: () => `${prefix}:bulk-retention`,
     queuePrefix: () => `${prefix}:bull`,
     portfolio: (id) => `${prefix}:{pf:${id}}:meta`,
@@ -128,7 +135,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     portfolioRun: (id, runId) => `${prefix}:{pf:${id}}:run:${runId}`,
     portfolioActiveRun: (id) => `${prefix}:{pf:${id}}:active-run`,
     portfolioSkippedRuns: (id) => `${prefix}:{pf:${id}}:skipped-runs`,
-    accountPortfolios: (id) => `${account(id)}:portfolios`,
+    accountPortfolios: (id, environment) => `${account(id)}:portfolios:${environment}`,
+    legacyAccountPortfolios: (id) => `${account(id)}:portfolios`,
     allPortfolios: () => `${prefix}:portfolios`,
     webhookSecret: (id) => `${account(id)}:webhook-secret`,
     webhookDeliveries: (id, jobId) => `${account(id)}:webhook-deliveries:${jobId}`,

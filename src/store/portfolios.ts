@@ -8,6 +8,7 @@ import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
+import { newestFirst, splitByEnvironment } from './newest-first.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
 export interface Portfolio {
@@ -91,7 +92,7 @@ export class PortfolioStore {
     });
     if (rows.length > 0) multi.hset(k.portfolioRows(portfolio.portfolioId), rowFields(rows));
     await multi
-      .zadd(k.accountPortfolios(portfolio.accountId), Date.parse(portfolio.createdAt), portfolio.portfolioId)
+      .zadd(k.accountPortfolios(portfolio.accountId, portfolio.environment), Date.parse(portfolio.createdAt), portfolio.portfolioId)
       .sadd(k.allPortfolios(), portfolio.portfolioId)
       .exec();
   }
@@ -113,11 +114,21 @@ export class PortfolioStore {
     };
   }
 
-  /** The account's live portfolios, newest first. */
-  async list(accountId: string, limit: number): Promise<Portfolio[]> {
-    const ids = await this.redis.zrevrange(this.keys.accountPortfolios(accountId), 0, limit - 1);
-    const found = await Promise.all(ids.map((id) => this.get(id)));
-    return found.filter((p): p is Portfolio => p !== undefined && p.deletedAt === null);
+  /**
+   * A page of the account's live portfolios of one environment, newest first, after `cursor`
+   * (a portfolio id from the previous page); undefined when the cursor is no longer listed.
+   */
+  async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ portfolios: Portfolio[]; next: string | undefined } | undefined> {
+    await splitByEnvironment(
+      this.redis,
+      this.keys.legacyAccountPortfolios(accountId),
+      (env) => this.keys.accountPortfolios(accountId, env as Environment),
+      async (portfolioId) => (await this.redis.hget(this.keys.portfolio(portfolioId), 'environment')) ?? undefined,
+    );
+    const page = await newestFirst(this.redis, this.keys.accountPortfolios(accountId, environment), limit, cursor);
+    if (page === undefined) return undefined;
+    const found = await Promise.all(page.ids.map((id) => this.get(id)));
+    return { portfolios: found.filter((p): p is Portfolio => p !== undefined && p.deletedAt === null), next: page.next };
   }
 
   /** Every live portfolio's id: what the schedulers reconcile against. */
@@ -164,7 +175,8 @@ export class PortfolioStore {
       .pexpire(k.portfolio(portfolio.portfolioId), this.retentionMs)
       .pexpire(k.portfolioRuns(portfolio.portfolioId), this.retentionMs)
       .del(k.portfolioRows(portfolio.portfolioId), k.portfolioSkippedRuns(portfolio.portfolioId))
-      .zrem(k.accountPortfolios(portfolio.accountId), portfolio.portfolioId)
+      .zrem(k.accountPortfolios(portfolio.accountId, portfolio.environment), portfolio.portfolioId)
+      .zrem(k.legacyAccountPortfolios(portfolio.accountId), portfolio.portfolioId)
       .srem(k.allPortfolios(), portfolio.portfolioId);
     for (const runId of runIds) multi.pexpire(k.portfolioRun(portfolio.portfolioId, runId), this.retentionMs);
     await multi.exec();

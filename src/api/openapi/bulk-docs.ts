@@ -1,7 +1,7 @@
 /** The wallet, bulk jobs and webhook routes (API.md "Money", "Bulk jobs", "Webhooks"). */
 import { z } from 'zod';
 import { OPERATIONS, type OperationName } from '../../domain/operations.js';
-import { JsonJobRequest } from '../schemas/bulk-requests.js';
+import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { LedgerQuery } from '../schemas/wallet-requests.js';
 import { COMMON_ERRORS } from './error-responses.js';
@@ -55,11 +55,14 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/bulk/jobs': {
-    summary: "The account's bulk jobs, newest first (at most 100)",
+    summary: "The account's bulk jobs, newest first",
+    description:
+      "The jobs made with this key's environment (sandbox or live). Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. A cursor whose job has expired is a 400: list again without it.",
     tags: ['Bulk jobs'],
     security: 'customer',
-    responses: { 200: envelope('bulk.list', z.object({ jobs: z.array(BulkJobShape) })) },
-    errors: COMMON_ERRORS,
+    querystring: JobListQuery,
+    responses: { 200: envelope('bulk.list', z.object({ jobs: z.array(BulkJobShape), next_cursor: z.string().nullable() })) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
   'GET /v1/bulk/jobs/:id': {
     summary: 'A bulk job: status, progress counts, ETA and money',

@@ -1,6 +1,6 @@
 /** The portfolio routes (API.md "Portfolios"). */
 import { z } from 'zod';
-import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
@@ -22,11 +22,14 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/portfolios': {
-    summary: "The account's portfolios (at most 200)",
+    summary: "The account's portfolios, newest first",
+    description:
+      "The portfolios made with this key's environment (sandbox or live). Page with limit (at most 200, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. A cursor whose portfolio was deleted is a 400: list again without it.",
     tags: ['Portfolios'],
     security: 'customer',
-    responses: { 200: envelope('portfolios.list', z.object({ portfolios: z.array(PortfolioShape) })) },
-    errors: COMMON_ERRORS,
+    querystring: PortfolioListQuery,
+    responses: { 200: envelope('portfolios.list', z.object({ portfolios: z.array(PortfolioShape), next_cursor: z.string().nullable() })) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
   'GET /v1/portfolios/:id': {
     summary: 'A portfolio, its schedule, next run and last run',

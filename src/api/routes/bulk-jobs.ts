@@ -16,7 +16,8 @@ import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
 import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { JsonJobRequest } from '../schemas/bulk-requests.js';
+import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
+import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
@@ -92,8 +93,9 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   );
 
   app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' } }, async (request) => {
-    const list = (await jobs.list(request.auth!.accountId, 100)).filter((job) => job.environment === request.auth!.environment);
-    return successEnvelope(request, { jobs: list.map((job) => jobStatusBody(job)) }, { checks: 0 });
+    const query = parseOrThrow(JobListQuery, request.query);
+    const page = (await jobs.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('job');
+    return successEnvelope(request, { jobs: page.jobs.map((job) => jobStatusBody(job)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
   app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' } }, async (request) => {

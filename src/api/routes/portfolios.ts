@@ -22,7 +22,8 @@ import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { AddRows, CreatePortfolio } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
+import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
 export interface PortfolioRoutesOptions extends StartRunDeps {
@@ -162,8 +163,9 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   });
 
   app.get('/v1/portfolios', { config: { api: 'portfolios.list' } }, async (request) => {
-    const list = (await portfolios.list(request.auth!.accountId, 200)).filter((p) => p.environment === request.auth!.environment);
-    return successEnvelope(request, { portfolios: await Promise.all(list.map(portfolioBody)) }, { checks: 0 });
+    const query = parseOrThrow(PortfolioListQuery, request.query);
+    const page = (await portfolios.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('portfolio');
+    return successEnvelope(request, { portfolios: await Promise.all(page.portfolios.map(portfolioBody)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
   app.get<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.get' } }, async (request) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './page-query.js';
 import { webhookUrl } from './webhook-url.js';
 
 /** A bulk job sent as JSON rows instead of a CSV; `operation` is checked by the intake, which names the allowed ones. */
@@ -8,3 +9,6 @@ export const JsonJobRequest = z.strictObject({
   name: z.string().trim().max(200).optional(),
   webhook_url: webhookUrl.optional(),
 });
+
+/** A page of the account's jobs (of the key's environment), newest first. */
+export const JobListQuery = pageQuery({ max: 100, defaultLimit: 100, cursorPattern: /^job_[0-9a-z]{10,40}$/ });

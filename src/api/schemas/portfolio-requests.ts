@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PORTFOLIO_OPERATIONS } from '../../domain/portfolio/operations.js';
 import { NAMED_SCHEDULES } from '../../domain/portfolio/schedule.js';
+import { pageQuery } from './page-query.js';
 import { webhookUrl } from './webhook-url.js';
 
 /** Portfolio request bodies (API.md "Portfolios"); rows are validated by the bulk intake, per operation. */
@@ -18,3 +19,6 @@ export const CreatePortfolio = z.strictObject({
 });
 
 export const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an array of row objects' }) });
+
+/** A page of the account's portfolios (of the key's environment), newest first. */
+export const PortfolioListQuery = pageQuery({ max: 200, defaultLimit: 200, cursorPattern: /^pf_[0-9a-f]{20}$/ });
