@@ -219,7 +219,26 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect(changes.code, changes.stderr).toBe(0);
       expect(JSON.parse(changes.stdout)).toEqual([]);
 
+      const csv = await bv(['portfolios', 'changes', portfolio.portfolio_id, run_id, '--out', '-']);
+      expect(csv.code, csv.stderr).toBe(0);
+      expect(csv.stdout).toMatch(/^\uFEFF?identifier,check,field,before,after,severity,detected_at/);
+
       expect((await bv(['portfolios', 'create', '--name', 'x', '--operation', 'gst.verify'])).code).toBe(2);
+      // A file that cannot be read is a usage error before anything is created.
+      const before = (await t.app.inject({ method: 'GET', url: '/v1/portfolios', headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data.portfolios.length;
+      const unreadable = await bv(['portfolios', 'create', '--name', 'y', '--operation', 'gst.verify', '--every', 'daily', '--file', path.join(tmp, 'missing.csv')]);
+      expect(unreadable.code).toBe(2);
+      expect(unreadable.stderr).toMatch(/Cannot read .*missing\.csv: ENOENT/);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/portfolios', headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data.portfolios).toHaveLength(before);
+    });
+
+    it('shows the scheduled runs that could not start', async () => {
+      const created = await bv(['--json', 'portfolios', 'create', '--name', 'Empty', '--operation', 'gst.verify', '--every', 'daily']);
+      const { portfolio } = JSON.parse(created.stdout) as { portfolio: { portfolio_id: string } };
+      await t.deps.portfolios.recordSkippedRun(portfolio.portfolio_id, { at: '2026-11-20T00:30:00.000Z', code: 'WALLET_INSUFFICIENT_BALANCE', message: 'the wallet is short' });
+      const shown = await bv(['portfolios', 'show', portfolio.portfolio_id]);
+      expect(shown.code, shown.stderr).toBe(0);
+      expect(shown.stdout).toMatch(/skipped run\s+.*WALLET_INSUFFICIENT_BALANCE: the wallet is short/);
     });
   });
 

@@ -3,6 +3,7 @@ import { type Command, Option } from 'commander';
 import type { Session } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { ApiClient } from '../http-client.js';
+import { fileSize } from '../multipart.js';
 import { rowsToVerify, type JobStatus } from '../job.js';
 import { inr, keyValues, table, text, when } from '../output.js';
 import { exitForJob, waitForJob } from './bulk.js';
@@ -17,6 +18,8 @@ interface Portfolio {
   rows: number;
   created_at: string;
   last_run: { run_id: string; status: string; created_at: string; finished_at: string | null } | null;
+  /** Scheduled runs that could not start, newest first. */
+  skipped_runs?: { at: string; code: string; message: string }[];
 }
 
 interface RowsAdded {
@@ -62,6 +65,8 @@ function portfolioPairs(p: Portfolio): [string, string][] {
     ['webhook', text(p.webhook_url)],
     ['created', when(p.created_at)],
     ['last run', p.last_run ? `${p.last_run.run_id} ${p.last_run.status} (${when(p.last_run.created_at)})` : '—'],
+    // A scheduled run that could not start (wallet short, no rows) is otherwise invisible here.
+    ...(p.skipped_runs ?? []).slice(0, 3).map((skipped): [string, string] => ['skipped run', `${when(skipped.at)}: ${skipped.code}: ${skipped.message}`]),
   ];
 }
 
@@ -116,6 +121,8 @@ export function registerPortfolios(program: Command, session: Session): void {
     .option('--file <rows.csv>', 'a CSV of rows to add (gstin; cin or pan for business360)')
     .action(async (options: CreateOptions, command: Command) => {
       if (options.every === undefined && options.cron === undefined) throw new UsageError('Give a schedule: --every daily|weekly|monthly, or --cron "<5 fields>" [--tz <zone>]');
+      // Before creating anything: a portfolio made for a file that cannot be read would run empty on its schedule.
+      if (options.file !== undefined) await fileSize(options.file);
       const { out, client } = session.context(command);
       const schedule = options.every !== undefined ? { every: options.every } : { cron: options.cron, ...(options.tz ? { tz: options.tz } : {}) };
       const body = { name: options.name, operation: options.operation, schedule, ...(options.webhookUrl ? { webhook_url: options.webhookUrl } : {}) };
@@ -217,15 +224,16 @@ export function registerPortfolios(program: Command, session: Session): void {
     .command('changes <portfolio> <run>')
     .description('a run\'s change report against the earlier runs')
     .addOption(new Option('--format <format>', 'csv or json: the file as the API serves it (default: a table, or JSON with --json)').choices(['csv', 'json']))
-    .option('--out <path>', 'write the file here instead of stdout')
+    .option('--out <path>', 'write the file here, or - for stdout (as bv bulk download)')
     .action(async (portfolioId: string, runId: string, options: { format?: 'csv' | 'json'; out?: string }, command: Command) => {
       const { out, client } = session.context(command);
       const base = `/v1/portfolios/${id(portfolioId)}/runs/${id(runId)}`;
       if (options.format !== undefined || options.out !== undefined) {
-        const format = options.format ?? (options.out?.toLowerCase().endsWith('.json') ? 'json' : 'csv');
-        if (options.out === undefined && out.jsonMode && format === 'csv') throw new UsageError('--json prints JSON: leave out --format csv, or write the CSV with --out');
-        await client.download(`${base}/changes.${format}`, 'key', options.out ?? out.io.stdout);
-        if (options.out !== undefined) out.result({ run_id: runId, format, path: path.resolve(options.out) }, () => out.line(`Changes: ${options.out}`));
+        const toFile = options.out !== undefined && options.out !== '-' ? options.out : undefined;
+        const format = options.format ?? (toFile?.toLowerCase().endsWith('.json') ? 'json' : 'csv');
+        if (toFile === undefined && out.jsonMode && format === 'csv') throw new UsageError('--json prints JSON: leave out --format csv, or write the CSV with --out');
+        await client.download(`${base}/changes.${format}`, 'key', toFile ?? out.io.stdout);
+        if (toFile !== undefined) out.result({ run_id: runId, format, path: path.resolve(toFile) }, () => out.line(`Changes: ${toFile}`));
         return;
       }
       const changes = await client.json<Change[]>('GET', `${base}/changes.json`, { auth: 'key' });
