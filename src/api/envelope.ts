@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { istTimestamp } from '../domain/dates.js';
-import { API_VERSION, paiseToInr, type Environment } from '../domain/operations.js';
+import { API_VERSION, OPERATIONS, paiseToInr, type Environment } from '../domain/operations.js';
 import type { AppError } from '../errors.js';
 
 /**
@@ -48,6 +48,15 @@ function environmentOf(request: EnvelopeRequest): Environment {
   return /^Bearer\s+bv_test_/i.test(header) ? 'sandbox' : 'live';
 }
 
+/**
+ * `checks` when the route does not say: 1 on the ten operations (a failed call still covers
+ * its check), 0 on everything else (wallet, bulk, portfolios, admin, an unknown route), so an
+ * error answer of a route says what its successes say.
+ */
+function defaultChecks(request: EnvelopeRequest): number {
+  return Object.hasOwn(OPERATIONS, apiNameOf(request)) ? 1 : 0;
+}
+
 export function buildMeta(request: EnvelopeRequest, input: MetaInput = {}, now = new Date()): Meta {
   const chargedPaise = input.chargedPaise ?? 0;
   return {
@@ -56,7 +65,7 @@ export function buildMeta(request: EnvelopeRequest, input: MetaInput = {}, now =
     // Fastify's own early errors (a malformed URL) arrive before the start time is taken.
     latency_ms: request.startedAtMs > 0 ? Math.round((performance.now() - request.startedAtMs) * 100) / 100 : 0,
     environment: environmentOf(request),
-    checks: input.checks ?? 1,
+    checks: input.checks ?? defaultChecks(request),
     timestamp: istTimestamp(now),
     data_freshness: input.freshness ?? 'live',
     ...input.extra,

@@ -16,6 +16,8 @@ export interface JobStatus {
     ok: number;
     not_found: number;
     failed: number;
+    /** Rows a cancel stopped (absent from servers before it was reported). */
+    cancelled?: number;
   };
   reserved_inr: number;
   charged_inr: number;

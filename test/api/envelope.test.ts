@@ -24,6 +24,14 @@ describe('the response envelope', () => {
     expect(Number(res.headers['ratelimit-reset'])).toBeGreaterThan(0);
   });
 
+  it('says checks 1 on an operation\'s error and 0 on other routes\' errors, as their successes do', async () => {
+    expect((await t.post('/v1/gst/verify', { gstin: 'bad' })).json().meta.checks).toBe(1);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect((await get('/v1/bulk/jobs/job_0000000000')).json().meta.checks).toBe(0);
+    expect((await get('/v1/no-such-route')).json().meta.checks).toBe(0);
+    expect((await get('/v1/wallet')).json().meta.checks).toBe(0);
+  });
+
   it('carries the RateLimit headers on error answers too', async () => {
     const res = await t.post('/v1/gst/verify', { gstin: 'bad' });
     expect(res.statusCode).toBe(400);

@@ -86,6 +86,10 @@ describe('bulk rows on a live source under its shared limit', () => {
     expect(cancelled.length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.status === 'ok').length + cancelled.length).toBe(1_000);
     expect(cancelled.every((r) => r.charged_inr === 0)).toBe(true);
+    // The status counts them too, so that its counts add up to done.
+    expect(status.rows.cancelled).toBe(cancelled.length);
+    const { ok = 0, not_found: notFound = 0, failed = 0, cancelled: stopped = 0 } = status.rows;
+    expect(ok + notFound + failed + stopped).toBe(status.rows.done);
     const okRows = rows.filter((r) => r.status === 'ok').length;
     expect(Math.round(status.charged_inr * 100)).toBe(okRows * 75);
     expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));

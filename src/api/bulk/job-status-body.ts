@@ -35,6 +35,8 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
       ok: job.rows.ok,
       not_found: job.rows.not_found,
       failed: job.rows.failed,
+      // Rows a cancel stopped: counted in done, so that ok + not_found + failed + cancelled = done.
+      cancelled: job.rows.cancelled,
     },
     reserved_inr: paiseToInr(job.reservedPaise),
     charged_inr: paiseToInr(job.chargedPaise),

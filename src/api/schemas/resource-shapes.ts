@@ -52,6 +52,7 @@ export const BulkJobShape = z
         ok: z.number().int(),
         not_found: z.number().int(),
         failed: z.number().int(),
+        cancelled: z.number().int().describe('Rows a cancel stopped before they were verified; done = ok + not_found + failed + cancelled'),
       })
       .describe('Progress counts'),
     reserved_inr: inr('Held at intake: the most the job can cost'),

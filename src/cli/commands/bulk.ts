@@ -38,7 +38,8 @@ async function checkWritable(file: string): Promise<void> {
 function jobSummary(job: JobStatus): string {
   const r = job.rows;
   const skipped = r.invalid + r.duplicates > 0 ? `; ${r.invalid} invalid and ${r.duplicates} duplicate row(s) not verified` : '';
-  return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed of ${rowsToVerify(job)}${skipped}`;
+  const cancelled = (r.cancelled ?? 0) > 0 ? `, ${r.cancelled} cancelled` : '';
+  return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed${cancelled} of ${rowsToVerify(job)}${skipped}`;
 }
 
 function statusPairs(job: JobStatus): [string, string][] {
