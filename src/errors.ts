@@ -10,6 +10,7 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, retryable: false },
   IDEMPOTENCY_IN_PROGRESS: { status: 409, retryable: true },
   RUN_IN_PROGRESS: { status: 409, retryable: true },
+  RESULTS_NOT_READY: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
   IDEMPOTENCY_KEY_REUSED: { status: 422, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },

@@ -46,6 +46,11 @@ describe('a cancel after the last row', () => {
     const refused = await cancel(jobId);
     expect(refused.statusCode).toBe(200);
     expect(refused.json().data.status).toBe('running');
+    // Not written yet: a 409 to retry, not a 404 that says there is no such thing.
+    const early = await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}/results.csv`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(early.statusCode).toBe(409);
+    expect(early.headers['retry-after']).toBe('5');
+    expect(early.json().error).toMatchObject({ code: 'RESULTS_NOT_READY', retryable: true });
 
     await finalizeJob(jobId, finalizeDeps());
     const job = (await t.deps.bulkJobs.get(jobId)) as BulkJob;

@@ -95,7 +95,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     params: jobId,
     responses: { 200: file('text/csv', 'The results (cells that could start a formula are escaped)') },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/bulk/jobs/:id/results.jsonl': {
     summary: 'The result file as JSON lines, one per input row in input order',
@@ -103,7 +103,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     params: jobId,
     responses: { 200: file('application/x-ndjson', 'The results') },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/bulk/jobs/:id/webhook-deliveries': {
     summary: "Delivery attempts of the job's completion webhook",

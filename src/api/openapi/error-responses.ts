@@ -10,6 +10,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   NOT_FOUND: 'No such resource for this account and environment',
   IDEMPOTENCY_IN_PROGRESS: 'A request with the same Idempotency-Key is still running',
   RUN_IN_PROGRESS: 'A run of this portfolio is still going',
+  RESULTS_NOT_READY: 'The job or run has not finished, so its file is not written yet; retry after Retry-After seconds, or follow its events',
   PAYLOAD_TOO_LARGE: 'The body or upload is larger than the service accepts',
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used with a different request body',
   RATE_LIMITED: "Requests exceeded the key's rate limit; see Retry-After",

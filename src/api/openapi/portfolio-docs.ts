@@ -107,7 +107,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     params: portfolioRun,
     responses: { 200: file('application/json', 'The changes: per row, field, before, after and severity') },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.csv': {
     summary: "A run's change report as CSV",
@@ -115,7 +115,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     params: portfolioRun,
     responses: { 200: file('text/csv', 'The changes, one per line') },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {
     summary: "Delivery attempts of a run's portfolio.changes webhook",

@@ -45,6 +45,13 @@ const RETRY_AFTER_409: Record<string, HeaderObject> = {
   },
 };
 
+const RETRY_AFTER_NOT_READY: Record<string, HeaderObject> = {
+  'Retry-After': always('With RESULTS_NOT_READY: seconds to wait before asking for the file again (the events stream says at once when it is written)', {
+    type: 'integer',
+    minimum: 1,
+  }),
+};
+
 const RETRY_AFTER_503: Record<string, HeaderObject> = {
   'Retry-After': {
     description: 'With SERVICE_UNAVAILABLE: seconds to wait before retrying (another instance may answer at once)',
@@ -81,7 +88,7 @@ function headersFor(method: string, customer: boolean, status: string): Record<s
     ...(status === '503' ? RETRY_AFTER_503 : {}),
     ...rateLimitHeaders(status),
     ...(status === '429' ? RETRY_AFTER_429 : {}),
-    ...(post && status === '409' ? RETRY_AFTER_409 : {}),
+    ...(status === '409' ? (post ? RETRY_AFTER_409 : RETRY_AFTER_NOT_READY) : {}),
     // Only a kept answer is ever replayed (API.md "Idempotency").
     ...(post && isKept(Number(status)) ? REPLAYED : {}),
   };

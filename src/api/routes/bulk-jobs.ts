@@ -14,6 +14,7 @@ import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
+import { resultsNotReady } from '../results-not-ready.js';
 import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
@@ -179,7 +180,8 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
       const job = await ownJob(jobs, request);
       if (!(await results.exists(job.jobId, file))) {
-        throw new AppError('NOT_FOUND', `The results of ${job.jobId} are not ready: the job is ${job.status}`);
+        if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
+        throw resultsNotReady(reply, `The results of ${job.jobId} are not ready: the job is ${job.finishedAt === null && job.status === 'cancelled' ? 'being cancelled' : job.status}`);
       }
       return reply
         .type(type)

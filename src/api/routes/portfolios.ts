@@ -20,6 +20,7 @@ import { readJsonRows } from '../bulk/json-intake.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
+import { resultsNotReady } from '../results-not-ready.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
@@ -280,7 +281,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) {
         throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);
       }
-      if (!(await results.exists(runId, file))) throw new AppError('NOT_FOUND', `The change report of run ${runId} is not ready yet`);
+      if (!(await results.exists(runId, file))) throw resultsNotReady(reply, `The change report of run ${runId} is not ready: it is written when the run finishes`);
       return reply.type(type).header('content-disposition', `attachment; filename="${runId}-${file}"`).send(createReadStream(results.path(runId, file)));
     });
   }

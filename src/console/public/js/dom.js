@@ -75,6 +75,7 @@ const ERROR_TITLES = {
   NOT_FOUND: 'Not found',
   IDEMPOTENCY_IN_PROGRESS: 'Still working on it',
   RUN_IN_PROGRESS: 'A run is already in progress',
+  RESULTS_NOT_READY: 'Not finished yet',
   PAYLOAD_TOO_LARGE: 'The file is too large',
   RATE_LIMITED: 'Too many requests',
   PROVIDER_UNAVAILABLE: 'The source is unavailable',

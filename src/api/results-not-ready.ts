@@ -1,0 +1,14 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../errors.js';
+
+/** Seconds a client is asked to wait before asking for a file again; the events stream says when at once. */
+const RETRY_AFTER_S = 5;
+
+/**
+ * A job's or run's file asked for before it is written: a 409 the client retries, where a
+ * 404 said "no such thing" and that it was not worth retrying (found by review).
+ */
+export function resultsNotReady(reply: FastifyReply, message: string): AppError {
+  reply.header('Retry-After', RETRY_AFTER_S);
+  return new AppError('RESULTS_NOT_READY', message);
+}
