@@ -143,6 +143,13 @@ describe('bulk jobs end to end', () => {
       expect(jobDirs()).toBe(dirs);
     });
 
+    it('says the operation must come before the file when the file comes first', async () => {
+      const res = await send([part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv'), part('operation', 'gst.verify')]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'operation', message: 'must come before the file part' }]);
+      expect(res.json().error.message).toMatch(/^The file came before any "operation"/);
+    });
+
     it('takes name, webhook_url and the same operation sent after the file', async () => {
       const receiver = await startWebhookReceiver([200]);
       try {

@@ -71,6 +71,13 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
         part.file.resume();
         throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
       }
+      if (operationText === undefined) {
+        // Not "none was sent": it may well come after the file, where it is read too late.
+        part.file.resume();
+        throw new AppError('VALIDATION_FAILED', 'The file came before any "operation": send the operation field before the file part, or as ?operation= in the URL', [
+          { field: 'operation', message: 'must come before the file part' },
+        ]);
+      }
       const operation = parseOperationOr400(operationText);
       filename = part.filename;
       staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits), options.deps).catch(intakeFailure);
