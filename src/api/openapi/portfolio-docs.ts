@@ -62,7 +62,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     responses: {
       200: envelope(
         'portfolios.rows.add',
-        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), invalid: z.number().int(), invalid_rows: z.array(z.object({}).loose()), rows: z.number().int() }),
+        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(z.object({}).loose()), rows: z.number().int() }),
       ),
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],

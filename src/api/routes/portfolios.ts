@@ -47,12 +47,15 @@ const RUN_ID = /^job_[0-9a-f]{20}$/;
 interface RowsRead {
   rows: PortfolioRow[];
   invalid: { row: number; problems: FieldProblem[] }[];
+  /** Valid rows whose identifier a later row of the same upload had: that later row is kept. */
+  repeated: number;
 }
 
 /** Validated rows by identifier (a later row with the same identifier replaces an earlier one), and the invalid ones. */
 async function collectRows(operation: PortfolioOperation, items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>): Promise<RowsRead> {
   const byIdentifier = new Map<string, PortfolioRow>();
   const invalid: RowsRead['invalid'] = [];
+  let repeated = 0;
   for await (const item of items) {
     if (item.kind === 'header') continue;
     const identifier = item.result.ok ? rowIdentifier(operation, item.columns) : undefined;
@@ -60,10 +63,11 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
       invalid.push({ row: item.row, problems: item.result.ok ? [{ field: 'row', message: 'has no identifier' }] : item.result.problems });
       continue;
     }
+    if (byIdentifier.has(identifier)) repeated++;
     byIdentifier.set(identifier, { identifier, columns: canonicalColumns(item.columns) });
     if (byIdentifier.size > PORTFOLIO_MAX_ROWS) throw tooManyRows(byIdentifier.size);
   }
-  return { rows: [...byIdentifier.values()], invalid };
+  return { rows: [...byIdentifier.values()], invalid, repeated };
 }
 
 /**
@@ -136,7 +140,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
     const parsed = parseSchedule(body.schedule);
     if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `schedule: ${parsed.problem.message}`, [parsed.problem]);
-    let read: RowsRead = { rows: [], invalid: [] };
+    let read: RowsRead = { rows: [], invalid: [], repeated: 0 };
     if (body.rows !== undefined && body.rows.length > 0) {
       let items: IntakeItem[];
       try {
@@ -220,6 +224,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       portfolio_id: portfolio.portfolioId,
       added,
       replaced: read.rows.length - added,
+      // So that added + replaced + repeated + invalid counts every row sent.
+      repeated: read.repeated,
       invalid: read.invalid.length,
       invalid_rows: read.invalid.slice(0, PROBLEMS_SHOWN),
       rows: total,

@@ -26,6 +26,8 @@ interface RowsAdded {
   portfolio_id: string;
   added: number;
   replaced: number;
+  /** Absent from servers before it was reported. */
+  repeated?: number;
   invalid: number;
   invalid_rows: { row: number; problems: { field: string; message: string }[] }[];
   rows: number;
@@ -72,7 +74,8 @@ function portfolioPairs(p: Portfolio): [string, string][] {
 
 function rowsAddedLine(added: RowsAdded): string {
   const problems = added.invalid_rows.map((r) => `\n  row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`).join('');
-  return `Rows: ${added.added} added, ${added.replaced} replaced, ${added.invalid} invalid; ${added.rows} in the portfolio.${problems}`;
+  const repeated = (added.repeated ?? 0) > 0 ? `, ${added.repeated} repeated in the file (the last kept)` : '';
+  return `Rows: ${added.added} added, ${added.replaced} replaced${repeated}, ${added.invalid} invalid; ${added.rows} in the portfolio.${problems}`;
 }
 
 async function uploadRows(client: ApiClient, portfolioId: string, file: string): Promise<RowsAdded> {
