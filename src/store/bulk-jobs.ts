@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis';
 import type { Environment, OperationName } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
-import { newestFirst, splitByEnvironment } from './newest-first.js';
+import { pageOfEnvironment } from './newest-first.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 import { addRowTotals } from './service-totals.js';
 
@@ -199,16 +199,13 @@ export class BulkJobStore {
    * from the previous page); undefined when the cursor names no job of the list any more.
    */
   async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ jobs: BulkJob[]; next: string | undefined } | undefined> {
-    await splitByEnvironment(
-      this.redis,
-      this.keys.legacyAccountBulkJobs(accountId),
-      (env) => this.keys.accountBulkJobs(accountId, env as Environment),
-      async (jobId) => (await this.redis.hget(this.keys.bulkJob(jobId), 'environment')) ?? undefined,
-    );
-    const page = await newestFirst(this.redis, this.keys.accountBulkJobs(accountId, environment), limit, cursor);
-    if (page === undefined) return undefined;
-    const jobs = await Promise.all(page.ids.map((id) => this.get(id)));
-    return { jobs: jobs.filter((job): job is BulkJob => job !== undefined), next: page.next };
+    const index = {
+      keyOf: (env: Environment) => this.keys.accountBulkJobs(accountId, env),
+      recordKey: (jobId: string) => this.keys.bulkJob(jobId),
+      legacyKey: this.keys.legacyAccountBulkJobs(accountId),
+    };
+    const page = await pageOfEnvironment(this.redis, index, environment, { limit, cursor }, (jobId) => this.get(jobId));
+    return page && { jobs: page.items, next: page.next };
   }
 
   async markRunning(jobId: string): Promise<void> {

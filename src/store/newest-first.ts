@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Environment } from '../domain/operations.js';
 
 /** A page of ids, and the id to pass as `cursor` for the next page when there is one. */
 export interface IdPage {
@@ -24,26 +25,48 @@ export async function newestFirst(redis: Redis, key: string, limit: number, curs
   return { ids: ids.slice(0, limit), next: ids.length > limit ? ids[limit - 1] : undefined };
 }
 
+/** An account's records (jobs, portfolios) indexed by creation time, one sorted set per environment. */
+export interface EnvironmentIndex {
+  keyOf(environment: Environment): string;
+  /** A record's hash, which has an `environment` field. */
+  recordKey(id: string): string;
+  /** The one set of both environments an older version kept: split on first use. */
+  legacyKey: string;
+}
+
 /**
- * Moves the ids of a set that held both environments into one set per environment, once:
- * `environmentOf` reads each id's record (undefined: gone, dropped). Run before listing, so a
+ * A page of one environment's records, newest first (see newestFirst); records gone since
+ * they were indexed are left out. Undefined when the cursor is no longer listed.
+ */
+export async function pageOfEnvironment<T>(
+  redis: Redis,
+  index: EnvironmentIndex,
+  environment: Environment,
+  page: { limit: number; cursor?: string },
+  load: (id: string) => Promise<T | undefined>,
+): Promise<{ items: T[]; next: string | undefined } | undefined> {
+  await splitLegacyIndex(redis, index);
+  const ids = await newestFirst(redis, index.keyOf(environment), page.limit, page.cursor);
+  if (ids === undefined) return undefined;
+  const items = await Promise.all(ids.ids.map(load));
+  return { items: items.filter((item): item is Awaited<T> => item !== undefined), next: ids.next };
+}
+
+/**
+ * Moves the ids of a set that held both environments into one set per environment, once,
+ * reading each id's environment from its record (an id whose record is gone is dropped): a
  * service upgraded with jobs or portfolios in Redis still lists them.
  */
-export async function splitByEnvironment(
-  redis: Redis,
-  legacyKey: string,
-  keyOf: (environment: string) => string,
-  environmentOf: (id: string) => Promise<string | undefined>,
-): Promise<void> {
-  if ((await redis.exists(legacyKey)) === 0) return;
-  const flat = await redis.zrange(legacyKey, 0, -1, 'WITHSCORES');
+async function splitLegacyIndex(redis: Redis, index: EnvironmentIndex): Promise<void> {
+  if ((await redis.exists(index.legacyKey)) === 0) return;
+  const flat = await redis.zrange(index.legacyKey, 0, -1, 'WITHSCORES');
   const ids = flat.filter((_, i) => i % 2 === 0);
-  const environments = await Promise.all(ids.map(environmentOf));
+  const environments = await Promise.all(ids.map((id) => redis.hget(index.recordKey(id), 'environment')));
   const multi = redis.multi();
   ids.forEach((id, i) => {
     const environment = environments[i];
-    if (environment !== undefined) multi.zadd(keyOf(environment), flat[i * 2 + 1] as string, id);
+    if (environment === 'sandbox' || environment === 'live') multi.zadd(index.keyOf(environment), flat[i * 2 + 1] as string, id);
   });
   // Two processes doing this at once add the same members twice, which changes nothing.
-  await multi.del(legacyKey).exec();
+  await multi.del(index.legacyKey).exec();
 }

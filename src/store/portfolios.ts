@@ -8,7 +8,7 @@ import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
-import { newestFirst, splitByEnvironment } from './newest-first.js';
+import { pageOfEnvironment } from './newest-first.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
 export interface Portfolio {
@@ -119,16 +119,13 @@ export class PortfolioStore {
    * (a portfolio id from the previous page); undefined when the cursor is no longer listed.
    */
   async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ portfolios: Portfolio[]; next: string | undefined } | undefined> {
-    await splitByEnvironment(
-      this.redis,
-      this.keys.legacyAccountPortfolios(accountId),
-      (env) => this.keys.accountPortfolios(accountId, env as Environment),
-      async (portfolioId) => (await this.redis.hget(this.keys.portfolio(portfolioId), 'environment')) ?? undefined,
-    );
-    const page = await newestFirst(this.redis, this.keys.accountPortfolios(accountId, environment), limit, cursor);
-    if (page === undefined) return undefined;
-    const found = await Promise.all(page.ids.map((id) => this.get(id)));
-    return { portfolios: found.filter((p): p is Portfolio => p !== undefined && p.deletedAt === null), next: page.next };
+    const index = {
+      keyOf: (env: Environment) => this.keys.accountPortfolios(accountId, env),
+      recordKey: (portfolioId: string) => this.keys.portfolio(portfolioId),
+      legacyKey: this.keys.legacyAccountPortfolios(accountId),
+    };
+    const page = await pageOfEnvironment(this.redis, index, environment, { limit, cursor }, (portfolioId) => this.get(portfolioId));
+    return page && { portfolios: page.items.filter((portfolio) => portfolio.deletedAt === null), next: page.next };
   }
 
   /** Every live portfolio's id: what the schedulers reconcile against. */
