@@ -6,7 +6,7 @@ const RETRY_AFTER_S = 5;
 
 /**
  * A job's or run's file asked for before it is written: a 409 the client retries, where a
- * 404 said "no such thing" and that it was not worth retrying (found by review).
+ * 404 would say "no such thing", not worth retrying.
  */
 export function resultsNotReady(reply: FastifyReply, message: string): AppError {
   reply.header('Retry-After', RETRY_AFTER_S);

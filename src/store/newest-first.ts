@@ -67,6 +67,8 @@ async function splitLegacyIndex(redis: Redis, index: EnvironmentIndex): Promise<
     const environment = environments[i];
     if (environment === 'sandbox' || environment === 'live') multi.zadd(index.keyOf(environment), flat[i * 2 + 1] as string, id);
   });
-  // Two processes doing this at once add the same members twice, which changes nothing.
-  await multi.del(index.legacyKey).exec();
+  // Only the ids read go: one an older process adds meanwhile (a rolling upgrade) is moved by
+  // the next listing. Two processes doing this at once add the same members twice: no change.
+  if (ids.length > 0) multi.zrem(index.legacyKey, ...ids);
+  await multi.exec();
 }

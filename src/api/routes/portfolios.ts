@@ -287,7 +287,14 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) {
         throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);
       }
-      if (!(await results.exists(runId, file))) throw resultsNotReady(reply, `The change report of run ${runId} is not ready: it is written when the run finishes`);
+      if (!(await results.exists(runId, file))) {
+        // Only a completed run is compared with the runs before it: a cancelled or failed one never has a report.
+        const run = await jobs.get(runId);
+        if (run !== undefined && run.finishedAt !== null && run.status !== 'completed') {
+          throw new AppError('NOT_FOUND', `Run ${runId} ended ${run.status}, so it has no change report: only completed runs are compared`);
+        }
+        throw resultsNotReady(reply, `The change report of run ${runId} is not ready: it is written when the run finishes`);
+      }
       return reply.type(type).header('content-disposition', `attachment; filename="${runId}-${file}"`).send(createReadStream(results.path(runId, file)));
     });
   }

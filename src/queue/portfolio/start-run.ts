@@ -18,8 +18,6 @@ export interface StartRunDeps extends CreateJobDeps {
   sandboxClockOffsetMs: (accountId: string) => Promise<number>;
 }
 
-const FINISHED = new Set(['completed', 'cancelled', 'failed']);
-
 /** Takes the portfolio's run slot, or says which run holds it; a slot held by a finished (or vanished) run is taken over. */
 async function claimSlot(portfolio: Portfolio, token: string, deps: StartRunDeps): Promise<void> {
   const ttlMs = deps.holdTtlMs;
@@ -27,7 +25,8 @@ async function claimSlot(portfolio: Portfolio, token: string, deps: StartRunDeps
   if (holder === true) return;
   if (holder.startsWith('job_')) {
     const job = await deps.jobs.get(holder);
-    if ((job === undefined || FINISHED.has(job.status)) && (await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs, holder)) === true) return;
+    // Finished, not merely cancelled: a cancelled run is still finishing (and may yet end completed, with a report).
+    if ((job === undefined || job.finishedAt !== null) && (await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs, holder)) === true) return;
   }
   const running = holder.startsWith('job_') ? `run ${holder} is still running` : 'a run is starting';
   throw new AppError('RUN_IN_PROGRESS', `Portfolio ${portfolio.portfolioId} runs one run at a time and ${running}; try again when it has finished`);
