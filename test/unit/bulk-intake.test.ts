@@ -384,11 +384,16 @@ describe('readJsonRows', () => {
   it('refuses include: [] on a business360 row as the sync API does, rather than read it as omitted (the full bundle)', () => {
     const rows = readJsonRows('business360', [
       { gstin: GSTIN, include: [] },
+      { gstin: GSTIN, include: '' },
+      { gstin: GSTIN, include: [''] },
       { gstin: GSTIN_2 },
+      { gstin: GSTIN_2, include: null },
     ]).slice(1) as RowItem[];
-    expect(problems(rows[0]!.result)).toEqual([{ field: 'include', message: expect.stringMatching(/^must list at least one module of gst, /) }]);
-    // A row without the key is the full bundle, as before.
-    expect(request(rows[1]!.result)).toMatchObject({ include: expect.arrayContaining(['gst', 'pan']) });
+    for (const row of rows.slice(0, 3)) {
+      expect(problems(row.result)).toEqual([{ field: 'include', message: expect.stringMatching(/^must list at least one module of gst, /) }]);
+    }
+    // A row without the key (or with null, a blank cell) is the full bundle, as before.
+    for (const row of rows.slice(3)) expect(request(row.result)).toMatchObject({ include: expect.arrayContaining(['gst', 'pan']) });
   });
 
   it('reads numbers as the cells they would be in a CSV', () => {

@@ -55,9 +55,10 @@ export function readJsonRows(operation: OperationName, rows: unknown[], maxRows:
   rows.forEach((row, index) => {
     const record = isRowObject(row) ? header.map((key) => cellText(Object.hasOwn(row, key) ? row[key] : undefined)) : header.map(() => '');
     const columns = Object.fromEntries(header.map((key, i) => [key, record[i] ?? '']));
-    // `include: []` would read as a blank cell, which means "omitted": the full bundle, billed
-    // as such. Sent as JSON it says "no module", which the sync API refuses too.
-    const emptyInclude = includeKey !== undefined && isRowObject(row) && Array.isArray(row[includeKey]) && (row[includeKey] as unknown[]).length === 0;
+    // `include: []` (or "", or [""]) would read as a blank cell, which means "omitted": the full
+    // bundle, billed as such. Sent as JSON it says "no module", which the sync API refuses too.
+    const includeValue = includeKey !== undefined && isRowObject(row) && Object.hasOwn(row, includeKey) ? row[includeKey] : null;
+    const emptyInclude = includeValue !== null && includeValue !== undefined && cellText(includeValue).split(';').every((module) => module.trim() === '');
     const result = !isRowObject(row)
       ? { ok: false as const, problems: [{ field: 'row', message: `must be a JSON object of column names to values (got ${row === null ? 'null' : Array.isArray(row) ? 'an array' : typeof row})` }] }
       : emptyInclude
