@@ -12,6 +12,8 @@ export const ERROR_CATALOGUE = {
   RUN_IN_PROGRESS: { status: 409, retryable: true },
   RESULTS_NOT_READY: { status: 409, retryable: true },
   PAYLOAD_TOO_LARGE: { status: 413, retryable: false },
+  REQUEST_TIMEOUT: { status: 408, retryable: true },
+  HEADERS_TOO_LARGE: { status: 431, retryable: false },
   IDEMPOTENCY_KEY_REUSED: { status: 422, retryable: false },
   RATE_LIMITED: { status: 429, retryable: true },
   INTERNAL_ERROR: { status: 500, retryable: true },

@@ -199,7 +199,7 @@ describe('an app that is closing', () => {
       expect(head).toMatch(/^connection: close$/im);
       expect(envelope.request_id).toBe(requestId);
       expect(envelope.meta.charged).toBe(false);
-      expect(envelope.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', retryable: false, details: [{ field: 'headers', message: 'must be at most 16 KB in all' }] });
+      expect(envelope.error).toMatchObject({ code: 'HEADERS_TOO_LARGE', retryable: false, details: [{ field: 'headers', message: 'must be at most 16 kB in all' }] });
     });
 
     it('answers a request that is not HTTP with 400 in the envelope', async () => {

@@ -12,6 +12,8 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   RUN_IN_PROGRESS: 'A run of this portfolio is still going',
   RESULTS_NOT_READY: 'The job or run has not finished, so its file is not written yet; retry after Retry-After seconds, or follow its events',
   PAYLOAD_TOO_LARGE: 'The body or upload is larger than the service accepts',
+  REQUEST_TIMEOUT: "The request's headers or body came too slowly and the connection was closed; send it again",
+  HEADERS_TOO_LARGE: "The request's headers are larger than the service accepts (16 kB in all by default)",
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used with a different request body',
   RATE_LIMITED: "Requests exceeded the key's rate limit; see Retry-After",
   INTERNAL_ERROR: 'An unexpected failure in the service; nothing was billed',
@@ -20,8 +22,11 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'This instance of the service is shutting down and took no part of the request; retry (another instance may answer)',
 };
 
-/** Every caller-facing route can answer these (auth, limits, a fault of ours, a shutdown). */
-export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+/**
+ * Every caller-facing route can answer these (auth, limits, a fault of ours, a shutdown, and a
+ * request Node's parser refused: too slow, headers too large).
+ */
+export const COMMON_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
 
 /**
  * The ten operations' errors: the contract's seven, and ours for a body over the size limit,
@@ -38,6 +43,8 @@ export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'PROVIDER_UNAVAILABLE',
   'PROVIDER_TIMEOUT',
   'SERVICE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
 ];
 
 /** What an Idempotency-Key can answer (API.md "Idempotency"): on every customer POST. */

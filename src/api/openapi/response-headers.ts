@@ -76,7 +76,8 @@ const RATE_LIMIT_MAYBE = Object.fromEntries(
 );
 
 function rateLimitHeaders(status: string): Record<string, HeaderObject> {
-  if (status === '401') return {};
+  // 401: no key to count against; 408 and 431: answered by the HTTP parser, before any hook.
+  if (status === '401' || status === '408' || status === '431') return {};
   return status === '400' || status.startsWith('5') ? RATE_LIMIT_MAYBE : RATE_LIMIT;
 }
 

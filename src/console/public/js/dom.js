@@ -77,6 +77,8 @@ const ERROR_TITLES = {
   RUN_IN_PROGRESS: 'A run is already in progress',
   RESULTS_NOT_READY: 'Not finished yet',
   PAYLOAD_TOO_LARGE: 'The file is too large',
+  REQUEST_TIMEOUT: 'The request was too slow to arrive',
+  HEADERS_TOO_LARGE: 'The request headers are too large',
   RATE_LIMITED: 'Too many requests',
   PROVIDER_UNAVAILABLE: 'The source is unavailable',
   PROVIDER_TIMEOUT: 'The source took too long',
