@@ -23,7 +23,8 @@ export interface FinalizeDeps {
 export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<void> {
   const job = await deps.jobs.get(jobId);
   if (job === undefined) return;
-  if (job.status === 'completed' || job.status === 'failed') return;
+  // Finished (completed, cancelled or failed): a finalize delivered again must not rewrite files being downloaded.
+  if (job.finishedAt !== null) return;
 
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   await writeResultFiles({

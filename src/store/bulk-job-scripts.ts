@@ -1,0 +1,87 @@
+/**
+ * The bulk job store's Lua scripts. Each runs atomically on one job's keys (one hash-tag
+ * slot), so a chunk counted twice, a cancel and the finish cannot interleave.
+ */
+import type { ScriptDefinition } from './scripts.js';
+
+/**
+ * Counts a chunk's rows once: a chunk that runs twice (BullMQ is at-least-once) adds nothing
+ * the second time. KEYS: job hash, chunks-done set. ARGV: chunk, done, ok, not_found,
+ * failed, cancelled, charged_paise, now. Returns {chunks done, chunks total, 1 if counted now}.
+ */
+export const COUNT_CHUNK: ScriptDefinition = {
+  name: 'bvBulkCountChunk',
+  numberOfKeys: 2,
+  lua: `
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
+  return {redis.call('SCARD', KEYS[2]), tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 0}
+end
+redis.call('HINCRBY', KEYS[1], 'rows_done', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'rows_ok', ARGV[3])
+redis.call('HINCRBY', KEYS[1], 'rows_not_found', ARGV[4])
+redis.call('HINCRBY', KEYS[1], 'rows_failed', ARGV[5])
+redis.call('HINCRBY', KEYS[1], 'rows_cancelled', ARGV[6])
+redis.call('HINCRBY', KEYS[1], 'charged_paise', ARGV[7])
+if redis.call('HGET', KEYS[1], 'status') == 'queued' then
+  redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[8])
+end
+local done = redis.call('SCARD', KEYS[2])
+redis.call('HSET', KEYS[1], 'chunks_done', done)
+return {done, tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 1}`,
+};
+
+/**
+ * Marks a queued job running when a worker takes its first chunk, so a job shows it has
+ * started before a whole chunk is done. KEYS: job hash. ARGV: now.
+ */
+export const MARK_RUNNING: ScriptDefinition = {
+  name: 'bvBulkMarkRunning',
+  numberOfKeys: 1,
+  lua: `
+if redis.call('HGET', KEYS[1], 'status') == 'queued' then
+  redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[1])
+end
+return 0`,
+};
+
+/**
+ * Moves a job to a final status once. KEYS: job hash. ARGV: 'failed' or 'done', now,
+ * released_paise. A done job ends `cancelled` when a cancel stopped some of its rows, else
+ * `completed`: a cancel that came after its last row (while finalize ran) stopped nothing,
+ * and the job is not called cancelled when every row was verified and billed. Decided here,
+ * in one step with the move, so a cancel landing between finalize's read and this cannot
+ * leave the job unfinished. Returns the status it moved to, or false if already finished.
+ */
+export const FINISH: ScriptDefinition = {
+  name: 'bvBulkFinish',
+  numberOfKeys: 1,
+  lua: `
+local state = redis.call('HMGET', KEYS[1], 'status', 'finished_at', 'rows_cancelled')
+if not state[1] or (state[2] and state[2] ~= '') then return false end
+local status = ARGV[1]
+if status == 'done' then
+  status = (state[1] == 'cancelled' and (tonumber(state[3]) or 0) > 0) and 'cancelled' or 'completed'
+end
+redis.call('HSET', KEYS[1], 'status', status, 'finished_at', ARGV[2], 'released_paise', ARGV[3])
+return status`,
+};
+
+/**
+ * Keeps the first result of each row. KEYS: the chunk's results hash. ARGV: ttl ms, then
+ * row, json pairs. Returns per pair 1 when it was kept now, else the result kept before.
+ */
+export const KEEP_ROWS: ScriptDefinition = {
+  name: 'bvBulkKeepRows',
+  numberOfKeys: 1,
+  lua: `
+local reply = {}
+for i = 2, #ARGV, 2 do
+  if redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1]) == 1 then
+    reply[#reply + 1] = 1
+  else
+    reply[#reply + 1] = redis.call('HGET', KEYS[1], ARGV[i])
+  end
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return reply`,
+};
