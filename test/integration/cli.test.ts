@@ -171,6 +171,15 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect(ran.stdout).toContain('completed: 97 ok, 1 not found, 0 failed of 98');
       expect(ran.stdout).toContain(`Results: ${out}`);
       expect((await readFile(out, 'utf8')).trimEnd().split('\n')).toHaveLength(100);
+      // Paged: one job, and the command for the next page on stderr; that page starts after it.
+      const first = await bv(['bulk', 'list', '--limit', '1']);
+      expect(first.stdout.trim().split('\n')).toHaveLength(2);
+      const next = /^More: bv bulk list --limit 1 --cursor (job_\w+)$/m.exec(first.stderr);
+      expect(next, first.stderr).not.toBeNull();
+      const second = await bv(['--json', 'bulk', 'list', '--limit', '1', '--cursor', next![1]!]);
+      const jobs = JSON.parse(second.stdout) as { job_id: string }[];
+      expect(jobs).toHaveLength(1);
+      expect(first.stdout).not.toContain(jobs[0]!.job_id);
     });
 
     it('exits 4 when rows of the job failed, and still downloads the results', async () => {

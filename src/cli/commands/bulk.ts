@@ -8,6 +8,7 @@ import type { ApiClient } from '../http-client.js';
 import { endedCleanly, rowsToVerify, type JobStatus } from '../job.js';
 import { fileSize } from '../multipart.js';
 import { inr, keyValues, table, text, when, type Output } from '../output.js';
+import { positiveInt } from '../parse.js';
 import { ProgressReporter } from '../progress.js';
 
 type Format = 'csv' | 'jsonl';
@@ -169,10 +170,15 @@ export function registerBulk(program: Command, session: Session): void {
 
   bulk
     .command('list')
-    .description('the account\'s recent jobs')
-    .action(async (_options: unknown, command: Command) => {
+    .description('the account\'s jobs, newest first')
+    .option('--limit <n>', 'jobs per page (1-100, default 100)', positiveInt('--limit'))
+    .option('--cursor <cursor>', 'the next page, from a previous page')
+    .action(async (options: { limit?: number; cursor?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const { jobs } = (await client.json<{ data: { jobs: JobStatus[] } }>('GET', '/v1/bulk/jobs', { auth: 'key' })).data;
+      const page = (await client.json<{ data: { jobs: JobStatus[]; next_cursor?: string | null } }>('GET', '/v1/bulk/jobs', { auth: 'key', query: { limit: options.limit, cursor: options.cursor } })).data;
+      const { jobs } = page;
+      // On stderr, so --json still prints the jobs alone.
+      if (page.next_cursor) out.note(`More: bv bulk list${options.limit === undefined ? '' : ` --limit ${options.limit}`} --cursor ${page.next_cursor}`);
       out.result(jobs, () => {
         if (jobs.length === 0) return out.line('No bulk jobs yet.');
         out.line(

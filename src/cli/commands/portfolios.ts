@@ -4,6 +4,7 @@ import type { Session } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { ApiClient } from '../http-client.js';
 import { fileSize } from '../multipart.js';
+import { positiveInt } from '../parse.js';
 import { rowsToVerify, type JobStatus } from '../job.js';
 import { inr, keyValues, table, text, when } from '../output.js';
 import { exitForJob, waitForJob } from './bulk.js';
@@ -97,10 +98,15 @@ export function registerPortfolios(program: Command, session: Session): void {
 
   group
     .command('list')
-    .description('the account\'s portfolios')
-    .action(async (_options: unknown, command: Command) => {
+    .description('the account\'s portfolios, newest first')
+    .option('--limit <n>', 'portfolios per page (1-200, default 200)', positiveInt('--limit'))
+    .option('--cursor <cursor>', 'the next page, from a previous page')
+    .action(async (options: { limit?: number; cursor?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const { portfolios } = (await client.json<{ data: { portfolios: Portfolio[] } }>('GET', '/v1/portfolios', { auth: 'key' })).data;
+      const page = (await client.json<{ data: { portfolios: Portfolio[]; next_cursor?: string | null } }>('GET', '/v1/portfolios', { auth: 'key', query: { limit: options.limit, cursor: options.cursor } })).data;
+      const { portfolios } = page;
+      // On stderr, so --json still prints the portfolios alone.
+      if (page.next_cursor) out.note(`More: bv portfolios list${options.limit === undefined ? '' : ` --limit ${options.limit}`} --cursor ${page.next_cursor}`);
       out.result(portfolios, () => {
         if (portfolios.length === 0) return out.line('No portfolios yet.');
         out.line(
