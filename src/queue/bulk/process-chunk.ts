@@ -113,7 +113,13 @@ async function decideRow(deps: ChunkDeps, payload: ChunkPayload, row: ChunkRow, 
       return attemptRow(deps, payload, row);
     });
     if (outcome === undefined || !('retryable' in outcome) || !outcome.retryable || attempt >= deps.rowAttempts) return outcome;
-    await sleep(Math.random() * deps.rowBackoffMs * 2 ** (attempt - 1));
+    // The pause watches for a cancel (the chunk's shared check, not a read per row): a row
+    // waiting to retry is as good as queued, and a cancel should not wait out its backoff.
+    const until = Date.now() + Math.random() * deps.rowBackoffMs * 2 ** (attempt - 1);
+    for (let left = until - Date.now(); left > 0; left = until - Date.now()) {
+      await sleep(Math.min(left, CANCEL_CHECK_MS));
+      if (await isCancelled()) return CANCELLED;
+    }
   }
 }
 
