@@ -143,6 +143,14 @@ describe('bulk jobs end to end', () => {
       expect(jobDirs()).toBe(dirs);
     });
 
+    it('refuses a name over 200 characters as the JSON body does, rather than cutting it', async () => {
+      const res = await send([part('name', 'n'.repeat(201)), ...head]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'name', message: 'must be at most 200 characters' }]);
+      const json = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: 'bad' }], name: 'n'.repeat(201) });
+      expect(json.json().error.details).toEqual([{ field: 'name', message: 'must be at most 200 characters' }]);
+    });
+
     it('says the operation must come before the file when the file comes first', async () => {
       const res = await send([part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv'), part('operation', 'gst.verify')]);
       expect(res.statusCode).toBe(400);

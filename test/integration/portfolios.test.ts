@@ -144,6 +144,11 @@ describe('portfolios', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
     }
+    // The name's rules in words, not zod's defaults.
+    for (const [name, message] of [[undefined, 'is required'], ['  ', 'must not be empty'], ['n'.repeat(201), 'must be at most 200 characters'], [7, 'must be a string']] as const) {
+      const response = await t.post('/v1/portfolios', { name, operation: 'gst.verify', schedule: { every: 'daily' } });
+      expect(response.json().error.details).toEqual([{ field: 'name', message }]);
+    }
     const empty = await t.post('/v1/portfolios', { name: 'Empty', operation: 'gst.verify', schedule: { every: 'daily' } });
     const run = await t.post(`/v1/portfolios/${empty.json().data.portfolio_id as string}/run`, {});
     expect(run.statusCode).toBe(400);

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { uploadFingerprint } from '../idempotency.js';
+import { jobName } from '../schemas/bulk-requests.js';
 import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from './create-job.js';
@@ -60,7 +61,7 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
             ]);
           }
           operationText = value;
-        } else if (part.fieldname === 'name') name = value.trim().slice(0, 200);
+        } else if (part.fieldname === 'name') name = parseOrThrow(z.object({ name: jobName }), { name: value }).name;
         else if (part.fieldname === 'webhook_url') {
           webhook = parseOrThrow(z.object({ webhook_url: webhookUrl }), { webhook_url: value }).webhook_url;
           checkWebhookDestination(webhook, options.allowPrivateWebhooks);
@@ -93,5 +94,6 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
     if (staged !== undefined) await discardStagedJob(staged, options.deps);
     throw error;
   }
-  return { staged, name: name || filename || 'upload', webhookUrl: webhook };
+  // A file's name is not the caller's choice of job name: cut to the same 200 characters rather than refused.
+  return { staged, name: name || filename.slice(0, 200) || 'upload', webhookUrl: webhook };
 }

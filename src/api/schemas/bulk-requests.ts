@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { pageQuery } from './page-query.js';
 import { webhookUrl } from './webhook-url.js';
 
+/** A job's name, from a JSON body or a form field alike. */
+export const jobName = z.string({ error: 'must be a string' }).trim().max(200, 'must be at most 200 characters');
+
 /** A bulk job sent as JSON rows instead of a CSV; `operation` is checked by the intake, which names the allowed ones. */
 export const JsonJobRequest = z.strictObject({
   operation: z.string(),
   rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
-  name: z.string().trim().max(200).optional(),
+  name: jobName.optional(),
   webhook_url: webhookUrl.optional(),
 });
 

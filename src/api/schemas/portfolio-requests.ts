@@ -11,7 +11,11 @@ export const Schedule = z.union([
 ], { error: 'must be {"every": "daily" | "weekly" | "monthly"} or {"cron": "<5 fields>", "tz": "<IANA zone>"}' });
 
 export const CreatePortfolio = z.strictObject({
-  name: z.string().trim().min(1).max(200),
+  name: z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .trim()
+    .min(1, 'must not be empty')
+    .max(200, 'must be at most 200 characters'),
   operation: z.enum(PORTFOLIO_OPERATIONS, { error: `must be one of ${PORTFOLIO_OPERATIONS.join(', ')}` }),
   schedule: Schedule,
   webhook_url: webhookUrl.optional(),
