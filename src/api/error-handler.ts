@@ -11,8 +11,11 @@ import { sendError } from './envelope.js';
 const MALFORMED_MULTIPART =
   /^(Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found|Boundary required|The needle cannot have a length bigger than 256\.|The needle cannot be an empty String\/Buffer\.)$/;
 
-/** Fastify's own body errors, mapped onto the catalogue: a body that is not JSON is a 400. */
-function fromFastifyError(error: FastifyError): AppError | undefined {
+/**
+ * Fastify's own body errors, mapped onto the catalogue: a body that is not JSON is a 400.
+ * `takesUploads`: the route also reads multipart/form-data (bulk jobs, portfolio rows).
+ */
+function fromFastifyError(error: FastifyError, takesUploads: boolean): AppError | undefined {
   if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
     return new AppError('VALIDATION_FAILED', `The multipart/form-data body is malformed: ${error.message}`, [{ field: 'body', message: 'must be a complete multipart/form-data body' }]);
   }
@@ -28,9 +31,14 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than this service accepts');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('VALIDATION_FAILED', 'The request body must be JSON (Content-Type: application/json)', [
-        { field: 'body', message: 'content type must be application/json' },
-      ]);
+      // A CSV sent as the raw body (text/csv) is the usual case on an upload route: say how to send it.
+      return takesUploads
+        ? new AppError('VALIDATION_FAILED', 'The request body must be JSON (Content-Type: application/json), or a multipart/form-data upload with the CSV in a part named "file" (curl -F file=@vendors.csv)', [
+            { field: 'body', message: 'content type must be application/json or multipart/form-data' },
+          ])
+        : new AppError('VALIDATION_FAILED', 'The request body must be JSON (Content-Type: application/json)', [
+            { field: 'body', message: 'content type must be application/json' },
+          ]);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('VALIDATION_FAILED', 'The request body is empty; send a JSON object', [
         { field: 'body', message: 'must be a JSON object' },
@@ -53,7 +61,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
 /** The one root error handler: every failure leaves in the envelope; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error);
+    const appError = error instanceof AppError ? error : fromFastifyError(error, request.server.hasContentTypeParser('multipart/form-data'));
     if (appError) return sendError(request, reply, appError);
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later'));

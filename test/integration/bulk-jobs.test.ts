@@ -143,6 +143,23 @@ describe('bulk jobs end to end', () => {
       expect(jobDirs()).toBe(dirs);
     });
 
+    it('says how to send a CSV that came as the raw body (text/csv)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/bulk/jobs?operation=gst.verify',
+        headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'text/csv' },
+        payload: 'gstin\n27AAPFU0939F1ZV\n',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([{ field: 'body', message: 'content type must be application/json or multipart/form-data' }]);
+      // JSON rows name their operation in the body.
+      const json = await t.post('/v1/bulk/jobs?operation=gst.verify', { rows: [{ gstin: 'bad' }] });
+      expect(json.json().error.details).toEqual([{ field: 'operation', message: expect.stringMatching(/^is required in the JSON body, one of .*gst\.verify.*\(\?operation= is read for multipart uploads only\)$/) }]);
+      // A route that takes JSON only still says JSON.
+      const sync = await t.app.inject({ method: 'POST', url: '/v1/gst/verify', headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'text/csv' }, payload: 'x' });
+      expect(sync.json().error.details).toEqual([{ field: 'body', message: 'content type must be application/json' }]);
+    });
+
     it('refuses a name over 200 characters as the JSON body does, rather than cutting it', async () => {
       const res = await send([part('name', 'n'.repeat(201)), ...head]);
       expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATIONS } from '../../domain/operations.js';
 import { pageQuery } from './page-query.js';
 import { webhookUrl } from './webhook-url.js';
 
@@ -7,7 +8,10 @@ export const jobName = z.string({ error: 'must be a string' }).trim().max(200, '
 
 /** A bulk job sent as JSON rows instead of a CSV; `operation` is checked by the intake, which names the allowed ones. */
 export const JsonJobRequest = z.strictObject({
-  operation: z.string(),
+  operation: z.string({
+    error: (issue) =>
+      issue.input === undefined ? `is required in the JSON body, one of ${Object.keys(OPERATIONS).join(', ')} (?operation= is read for multipart uploads only)` : 'must be a string',
+  }),
   rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
   name: jobName.optional(),
   webhook_url: webhookUrl.optional(),
