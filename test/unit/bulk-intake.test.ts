@@ -194,6 +194,27 @@ describe('readCsv', () => {
     expect(rows[1]!.columns).toEqual({ gstin: GSTIN, note: '' });
   });
 
+  it('reads a row that stops among the header\'s trailing blank columns as whole (a spreadsheet\'s stray commas)', async () => {
+    const { header, rows } = await collect(chunked(`gstin,note,,\n${GSTIN},a\n${GSTIN_2}\n${GSTIN},b,,\n`));
+    expect(header).toEqual(['gstin', 'note', 'column_3', 'column_4']);
+    // Two cells reach the blank columns: whole. One cell stops before "note": still short.
+    expect(rows.map((r) => (r.result.ok ? 'ok' : r.result.problems[0]?.message))).toEqual([
+      'ok',
+      'has 1 cells but the header has 4 columns (quote cells that contain commas)',
+      'ok',
+    ]);
+    expect(rows[0]!.columns).toEqual({ gstin: GSTIN, note: 'a', column_3: '', column_4: '' });
+  });
+
+  it('drops Excel\'s sep=, first line, and refuses a file that says another separator', async () => {
+    const { header, rows } = await collect(chunked(`sep=,\r\ngstin,note\r\n${GSTIN},a\r\n`));
+    expect(header).toEqual(['gstin', 'note']);
+    expect(rows.map((r) => r.row)).toEqual([1]);
+    const error = await refusal(chunked(`sep=;\ngstin;note\n${GSTIN};a\n`));
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(error.message).toMatch(/^the file's first line says its columns are separated by ";"/);
+  });
+
   it('skips blank lines and comma-only lines without counting them as rows', async () => {
     const { rows } = await collect(chunked(`\n\ngstin,note\n\n , \n,,\n${GSTIN},x\r\n\r\n${GSTIN_2},y\n`));
     expect(rows.map((r) => [r.row, r.columns.gstin])).toEqual([

@@ -129,8 +129,10 @@ function describeHeader(header: readonly string[]): string {
  * `column_<n>`; two columns with one name are refused, since each row's columns are keyed
  * by name and one of the two would be lost from the results.
  */
-function checkedHeader(record: readonly string[], operation: OperationName): { header: string[]; map: ColumnMap } {
+function checkedHeader(record: readonly string[], operation: OperationName): CheckedHeader {
   const header = record.map((name, index) => (name.trim() === '' ? `column_${index + 1}` : name));
+  let trailingBlankFrom = record.length;
+  while (trailingBlankFrom > 0 && (record[trailingBlankFrom - 1] as string).trim() === '') trailingBlankFrom--;
   const seen = new Map<string, number>();
   header.forEach((name, index) => {
     const earlier = seen.get(name);
@@ -146,7 +148,28 @@ function checkedHeader(record: readonly string[], operation: OperationName): { h
     const delimiterHint = header.some((name) => /[;\t|]/.test(name)) ? '; columns must be separated by commas' : '';
     throw new IntakeError('VALIDATION_FAILED', `${operation} needs ${needs} in the header row; found ${describeHeader(header)}${delimiterHint}`);
   }
-  return { header, map };
+  return { header, map, trailingBlankFrom };
+}
+
+interface CheckedHeader {
+  header: string[];
+  map: ColumnMap;
+  /**
+   * Where the header's trailing blank cells begin (a spreadsheet's stray commas): a row that
+   * stops anywhere among them is whole, its missing cells blank.
+   */
+  trailingBlankFrom: number;
+}
+
+/**
+ * Excel's `sep=,` first line (written by some exports, read by Excel to pick the separator),
+ * as csv-parse reads it: a comma is the only separator this intake reads, so the line is
+ * dropped; another one is refused, naming it.
+ */
+function separatorLine(record: readonly string[]): string | undefined {
+  const line = record.join(',');
+  const match = /^sep=(.?)$/i.exec(line);
+  return match === null ? undefined : (match[1] ?? '');
 }
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
@@ -177,13 +200,18 @@ export async function* readCsv(
   });
   // Errors reach us through the parser, which pipeline destroys with the source's error.
   pipeline(checkedBytes(input, limits.maxBytes), parser, () => {});
-  let header: { header: string[]; map: ColumnMap } | undefined;
+  let header: CheckedHeader | undefined;
   let rows = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       // A line of only commas or spaces is a blank spreadsheet row, not a request.
       if (isBlank(record)) continue;
       if (header === undefined) {
+        const separator = separatorLine(record);
+        if (separator === ',') continue;
+        if (separator !== undefined) {
+          throw new IntakeError('VALIDATION_FAILED', `the file's first line says its columns are separated by ${JSON.stringify(separator)}: ${EXPECTED_FILE}, with columns separated by commas (in Excel: "CSV UTF-8")`);
+        }
         header = checkedHeader(record, operation);
         yield { kind: 'header', header: header.header };
         continue;
@@ -202,11 +230,12 @@ export async function* readCsv(
   if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header`);
 }
 
-function rowItem(row: number, record: string[], operation: OperationName, header: { header: string[]; map: ColumnMap }): IntakeItem {
+function rowItem(row: number, record: string[], operation: OperationName, header: CheckedHeader): IntakeItem {
   const names = header.header;
   const columns = Object.fromEntries(names.map((name, index) => [name, record[index] ?? '']));
+  const whole = record.length === names.length || (record.length >= header.trailingBlankFrom && record.length < names.length);
   const result: RowResult =
-    record.length === names.length
+    whole
       ? requestFromRow(operation, knownCells(header.map, record))
       : {
           ok: false,
