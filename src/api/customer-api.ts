@@ -2,13 +2,15 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Verifier } from '../sources/verifier.js';
-import type { AccountStore } from '../store/accounts.js';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, type AccountStore } from '../store/accounts.js';
 import type { IdempotencyStore } from '../store/idempotency.js';
 import type { RedisKeys } from '../store/keys.js';
 import { createRateLimitStore } from '../store/rate-limit-store.js';
 import type { WalletStore } from '../store/wallet.js';
 import type { Redis } from 'ioredis';
-import { customerAuth } from './customer-auth.js';
+import { authenticateCustomer } from './customer-auth.js';
+import { sendError } from './envelope.js';
+import { routeNotFound } from './error-handler.js';
 import { idempotencyHooks } from './idempotency.js';
 import { bulkJobRoutes, type BulkRoutesOptions } from './routes/bulk-jobs.js';
 import { portfolioRoutes, type PortfolioRoutesOptions } from './routes/portfolios.js';
@@ -38,19 +40,27 @@ const MINUTE_MS = 60_000;
  * Auth and rate limiting come first so 401 and 429 are never stored under a key.
  */
 export async function customerApi(app: FastifyInstance, options: CustomerApiOptions): Promise<void> {
-  app.addHook('onRequest', customerAuth(options.accounts));
   await app.register(rateLimit, {
-    global: true,
-    hook: 'onRequest',
+    global: false,
     timeWindow: MINUTE_MS,
-    max: (request) => request.auth?.rateLimitPerMinute ?? 1,
-    keyGenerator: (request) => `${request.auth?.accountId}|${request.auth?.keyId}`,
-    store: createRateLimitStore(options.redis, options.keys),
+    // Calls without a valid key count per client address at the default limit, so a 401
+    // carries the headers too, and guessing keys from one address is slowed to that pace.
+    max: (request) => request.auth?.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    keyGenerator: (request) =>
+      request.auth ? options.keys.rateLimit(request.auth.accountId, request.auth.keyId) : options.keys.unauthenticatedRateLimit(request.ip),
+    store: createRateLimitStore(options.redis),
     enableDraftSpec: true,
     addHeadersOnExceeding: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true },
     addHeaders: { 'ratelimit-limit': true, 'ratelimit-remaining': true, 'ratelimit-reset': true, 'retry-after': true },
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}`),
+  });
+  // One hook, not the plugin's per-route one, so that it also runs for unknown /v1 paths.
+  const countCall = app.rateLimit();
+  app.addHook('onRequest', async (request, reply) => {
+    const refused = await authenticateCustomer(options.accounts, request);
+    await countCall.call(app, request, reply);
+    if (refused) throw refused;
   });
   // A claim outlives any call: a lock expiring mid-call would let a retry run it twice.
   const hooks = idempotencyHooks(options.idempotency, options.holdTtlMs);
@@ -62,4 +72,10 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   await app.register(walletRoutes, { wallet: options.wallet });
   await app.register(bulkJobRoutes, options.bulk);
   await app.register(portfolioRoutes, options.portfolios);
+  // An unknown path under /v1 is answered after the hooks above, with the RateLimit headers
+  // as every /v1 answer has; without a valid key it is a 401, revealing no route.
+  await app.register(
+    async (v1) => v1.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request))),
+    { prefix: '/v1' },
+  );
 }

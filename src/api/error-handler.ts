@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { sendError } from './envelope.js';
 
@@ -67,7 +67,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendError(request, reply, new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('NOT_FOUND', `There is no route ${request.method} ${request.url.split('?')[0]}`)),
-  );
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request)));
+}
+
+export function routeNotFound(request: FastifyRequest): AppError {
+  return new AppError('NOT_FOUND', `There is no route ${request.method} ${request.url.split('?')[0]}`);
 }

@@ -42,7 +42,8 @@ export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
   return {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers['idempotency-key'];
-      if (header === undefined || request.auth === undefined || request.method !== 'POST') return;
+      // An unknown path ran nothing: its 404 is not kept, or the corrected path's retry under the key would be a 422.
+      if (header === undefined || request.auth === undefined || request.method !== 'POST' || request.is404) return;
       if (typeof header !== 'string' || sentTwice(request.raw.rawHeaders, 'idempotency-key') || !KEY_PATTERN.test(header)) {
         throw validationError([{ field: 'Idempotency-Key', message: 'must be 1 to 255 printable ASCII characters, sent once' }]);
       }

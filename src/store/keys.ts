@@ -27,6 +27,8 @@ export interface RedisKeys {
   holdExpiries(): string;
   /** Sliding-window counters of one API key (rate limit). */
   rateLimit(accountId: string, keyId: string): string;
+  /** Sliding-window counters of the calls from one client address that presented no valid key. */
+  unauthenticatedRateLimit(address: string): string;
   /** Hash: one Idempotency-Key's state and stored answer. */
   idempotency(accountId: string, keyHash: string): string;
   /** Hash: account_id, environment, hash (SHA-256 of the key), created_at, revoked_at. */
@@ -110,6 +112,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     creditReferences: (id) => `${account(id)}:credit-refs`,
     holdExpiries: () => `${prefix}:hold-expiries`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
+    unauthenticatedRateLimit: (address) => `${prefix}:{anon:${address}}:rl`,
     idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
     authInvalidations: () => `${prefix}:auth-invalidations`,

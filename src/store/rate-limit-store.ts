@@ -1,5 +1,4 @@
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys.js';
 import { CallBatcher } from './call-batcher.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
@@ -80,13 +79,12 @@ interface Counted {
   max: number;
 }
 
-/** The store interface @fastify/rate-limit calls: key is "<accountId>|<keyId>". */
-export function createRateLimitStore(redis: Redis, keys: RedisKeys) {
+/** The store interface @fastify/rate-limit calls: key is the counter's Redis key (keys.ts). */
+export function createRateLimitStore(redis: Redis) {
   // Concurrent calls of one key (with one window and limit) are counted by one script call.
   const counts = new CallBatcher<Counted, RateLimitStoreResult>(async (_group, calls) => {
     const { key, windowMs, max } = calls[0] as Counted;
-    const [accountId, keyId] = key.split('|') as [string, string];
-    const reply = (await runScript(redis, SLIDING_WINDOW, keys.rateLimit(accountId, keyId), windowMs, max, calls.length)) as number[];
+    const reply = (await runScript(redis, SLIDING_WINDOW, key, windowMs, max, calls.length)) as number[];
     return calls.map((_, index) => ({ current: Number(reply[index * 2]), ttl: Number(reply[index * 2 + 1]) }));
   });
   return class SlidingWindowStore {

@@ -100,6 +100,31 @@ describe('the response envelope', () => {
     }
   });
 
+  it('carries the RateLimit headers on every /v1 answer: an unknown path, and a 401', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/v1/no-such-route', headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['ratelimit-limit']).toBe('600');
+    // Without a valid key an unknown path is a 401, as a known one is: no route is revealed.
+    for (const authorization of [undefined, 'Bearer bv_test_not_a_key']) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/no-such-route', headers: authorization ? { authorization } : {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('AUTH_INVALID_KEY');
+      expect(res.headers['ratelimit-limit']).toBe('600');
+      expect(Number(res.headers['ratelimit-remaining'])).toBeLessThan(600);
+      expect(res.headers['x-request-id']).toBe(res.json().request_id);
+    }
+  });
+
+  it('keeps no answer for an unknown path under an Idempotency-Key: the corrected path runs', async () => {
+    const headers = { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'application/json', 'idempotency-key': 'typo-in-path' };
+    const payload = { gstin: GSTIN };
+    const typo = await t.app.inject({ method: 'POST', url: '/v1/gst/verfy', headers, payload });
+    expect(typo.statusCode).toBe(404);
+    const fixed = await t.app.inject({ method: 'POST', url: '/v1/gst/verify', headers, payload });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+
   it('answers a URL Fastify cannot decode in the envelope, with X-Request-Id', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/gst/%c0', headers: { authorization: `Bearer ${t.sandboxKey}` } });
     expect(res.statusCode).toBe(400);
@@ -113,6 +138,31 @@ describe('the response envelope', () => {
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ status: 'ready', redis: 'ok' });
+  });
+});
+
+describe('calls without a valid key', () => {
+  it('count against their address at the default limit: past it a 429, while a valid key keeps its own quota', { timeout: 30_000 }, async () => {
+    const t = await createTestApp();
+    try {
+      const guess = () => t.app.inject({ method: 'POST', url: '/v1/gst/verify', headers: { authorization: 'Bearer bv_test_guess' }, payload: { gstin: GSTIN } });
+      // Early in a minute, so the 600 guesses do not straddle a window boundary (see rate-limit.test.ts).
+      const msIntoMinute = Date.now() % 60_000;
+      if (msIntoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - msIntoMinute + 50));
+      let last;
+      for (let i = 0; i < 600; i++) last = await guess();
+      expect(last?.statusCode).toBe(401);
+      expect(last?.headers['ratelimit-remaining']).toBe('0');
+      const refused = await guess();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const valid = await t.post('/v1/gst/verify', { gstin: GSTIN });
+      expect(valid.statusCode).toBe(200);
+      expect(valid.headers['ratelimit-remaining']).toBe('599');
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -223,8 +223,8 @@ describe('OpenAPI document', () => {
     const names = (status: string) => Object.keys(verify[status]?.headers ?? {}).sort();
     const limit = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
     expect(names('200')).toEqual(['Idempotent-Replayed', ...limit, 'X-Request-Id'].sort());
-    // Authentication runs before the limiter; 401 and 429 are never stored under a key.
-    expect(names('401')).toEqual(['X-Request-Id']);
+    // A 401 is counted against its client address; 401 and 429 are never stored under a key.
+    expect(names('401')).toEqual([...limit, 'X-Request-Id'].sort());
     expect(names('429')).toEqual([...limit, 'Retry-After', 'X-Request-Id'].sort());
     expect(verify['429']!.headers!['Retry-After']!.required).toBe(true);
     expect(verify['409']!.headers!['Retry-After']!.required).toBeUndefined();
@@ -239,6 +239,9 @@ describe('OpenAPI document', () => {
     const body = { gstin: SCENARIOS.find((s) => s.expect['gst.verify'] === 200)!.identifiers.gstin! };
     const path = OPERATIONS['gst.verify'].path;
     expectDocumentedHeaders(doc, 'post', path, await t.post(path, body, null));
+    const refusedKey = await t.post(path, body, 'bv_test_unknown');
+    expect(refusedKey.statusCode).toBe(401);
+    expectDocumentedHeaders(doc, 'post', path, refusedKey);
     const keyed = (idempotencyKey: string, key = t.sandboxKey) =>
       t.app.inject({ method: 'POST', url: path, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey }, payload: body });
     const first = await keyed('doc-headers-1');

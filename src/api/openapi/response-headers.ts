@@ -1,7 +1,7 @@
 /**
  * The response headers API.md promises, written into each documented answer, so a client
  * generated from the document knows of them: X-Request-Id on every answer; the RateLimit
- * headers on every customer answer the limiter saw (all but 401: authentication runs first);
+ * headers on every customer answer the limiter saw (a 401 too, counted per client address);
  * Retry-After on 429, on an Idempotency-Key's 409 and on a shutdown's 503; Idempotent-Replayed
  * on a replay.
  *
@@ -75,9 +75,18 @@ const RATE_LIMIT_MAYBE = Object.fromEntries(
   Object.entries(RATE_LIMIT).map(([name, { description, schema }]) => [name, { description: `${description}. Sent when the rate limiter saw the request`, schema }]),
 );
 
+/** A 401 has no key to count against: calls without a valid key count per client address. */
+const RATE_LIMIT_UNAUTHENTICATED = Object.fromEntries(
+  Object.entries(RATE_LIMIT).map(([name, header]) => [
+    name,
+    { ...header, description: `${header.description}. On a 401: of the calls without a valid key from this client address, at the default limit (600)` },
+  ]),
+);
+
 function rateLimitHeaders(status: string): Record<string, HeaderObject> {
-  // 401: no key to count against; 408 and 431: answered by the HTTP parser, before any hook.
-  if (status === '401' || status === '408' || status === '431') return {};
+  // 408 and 431: answered by the HTTP parser, before any hook.
+  if (status === '408' || status === '431') return {};
+  if (status === '401') return RATE_LIMIT_UNAUTHENTICATED;
   return status === '400' || status.startsWith('5') ? RATE_LIMIT_MAYBE : RATE_LIMIT;
 }
 
