@@ -114,8 +114,8 @@ export class BulkJobStore {
   }
 
   /**
-   * A page of the account's jobs of one environment, newest first, after `cursor` (a job id
-   * from the previous page); undefined when the cursor names no job of the list any more.
+   * A page of the account's jobs of one environment, newest first, after `cursor` (the previous
+   * page's next); undefined when an older version's cursor names no job of the list any more.
    */
   async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ jobs: BulkJob[]; next: string | undefined } | undefined> {
     const index = {

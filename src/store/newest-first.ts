@@ -1,28 +1,43 @@
 import type { Redis } from 'ioredis';
 import type { Environment } from '../domain/operations.js';
 
-/** A page of ids, and the id to pass as `cursor` for the next page when there is one. */
+/** A page of ids, and the cursor to pass for the next page when there is one. */
 export interface IdPage {
   ids: string[];
   next: string | undefined;
 }
 
 /**
+ * A listing's cursor: the last id of the previous page and its score, "<id>.<score>", so the
+ * next page is found even when that id has gone since (its job expired, its portfolio was
+ * deleted). A bare id, as earlier versions gave, is still read while its id is listed.
+ */
+export const CURSOR_SCORE = /\.(\d{1,16})$/;
+
+/**
  * A page of a sorted set of ids scored by creation time, newest first, starting after
- * `cursor` (the last id of the previous page). Undefined when the cursor is no longer in the
- * set (its job or portfolio expired or was deleted): the caller asks the client to start over.
- * Ids added since the previous page are newer, so they never shift a page that follows.
+ * `cursor`. Undefined when a bare-id cursor is no longer in the set: the caller asks the
+ * client to start over. Ids added since the previous page are newer, so they never shift a
+ * page that follows.
  */
 export async function newestFirst(redis: Redis, key: string, limit: number, cursor?: string): Promise<IdPage | undefined> {
   let start = 0;
-  if (cursor !== undefined) {
+  const score = cursor === undefined ? undefined : CURSOR_SCORE.exec(cursor)?.[1];
+  if (cursor !== undefined && score !== undefined) {
+    // Everything newer than the cursor, and its ties that sort before it (a reversed range
+    // orders equal scores by member, descending), came on earlier pages.
+    const id = cursor.slice(0, -(score.length + 1));
+    const [newer, ties] = await Promise.all([redis.zcount(key, `(${score}`, '+inf'), redis.zrangebyscore(key, score, score)]);
+    start = newer + ties.filter((member) => member > id).length + (ties.includes(id) ? 1 : 0);
+  } else if (cursor !== undefined) {
     const rank = await redis.zrevrank(key, cursor);
     if (rank === null) return undefined;
     start = rank + 1;
   }
   // One more than asked says whether there is a next page.
-  const ids = await redis.zrevrange(key, start, start + limit);
-  return { ids: ids.slice(0, limit), next: ids.length > limit ? ids[limit - 1] : undefined };
+  const flat = await redis.zrevrange(key, start, start + limit, 'WITHSCORES');
+  const ids = flat.filter((_, i) => i % 2 === 0);
+  return { ids: ids.slice(0, limit), next: ids.length > limit ? `${ids[limit - 1]}.${flat[limit * 2 - 1]}` : undefined };
 }
 
 /** An account's records (jobs, portfolios) indexed by creation time, one sorted set per environment. */
@@ -36,7 +51,7 @@ export interface EnvironmentIndex {
 
 /**
  * A page of one environment's records, newest first (see newestFirst); records gone since
- * they were indexed are left out. Undefined when the cursor is no longer listed.
+ * they were indexed are left out. Undefined when a bare-id cursor is no longer listed.
  */
 export async function pageOfEnvironment<T>(
   redis: Redis,

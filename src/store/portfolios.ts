@@ -116,7 +116,7 @@ export class PortfolioStore {
 
   /**
    * A page of the account's live portfolios of one environment, newest first, after `cursor`
-   * (a portfolio id from the previous page); undefined when the cursor is no longer listed.
+   * (the previous page's next); undefined when an older version's cursor is no longer listed.
    */
   async list(accountId: string, environment: Environment, limit: number, cursor?: string): Promise<{ portfolios: Portfolio[]; next: string | undefined } | undefined> {
     const index = {

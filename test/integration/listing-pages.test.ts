@@ -59,6 +59,29 @@ describe('listings', () => {
     expect(limit.json().error.details).toEqual([{ field: 'limit', message: 'must be an integer from 1 to 100' }]);
   });
 
+  it('goes on from a cursor whose job has gone since, and pages equal creation times once each', async () => {
+    const jobs = [await newJob(t.sandboxKey), await newJob(t.sandboxKey), await newJob(t.sandboxKey)];
+    const first = (await get('/v1/bulk/jobs?limit=1', t.sandboxKey)).json().data;
+    expect(first.jobs.map((job: { job_id: string }) => job.job_id)).toEqual([jobs[2]]);
+    // The cursor's job expires (retention removes its record and its index entry).
+    const { redis, keys } = t.deps;
+    await redis.zrem(keys.accountBulkJobs(t.accountId, 'sandbox'), jobs[2] as string);
+    await redis.del(keys.bulkJob(jobs[2] as string));
+    const next = await get(`/v1/bulk/jobs?limit=1&cursor=${first.next_cursor}`, t.sandboxKey);
+    expect(next.statusCode, next.body).toBe(200);
+    expect(next.json().data.jobs.map((job: { job_id: string }) => job.job_id)).toEqual([jobs[1]]);
+
+    // Jobs created in the same millisecond (made the oldest here): each is listed once, whatever the page size.
+    const tied = [await newJob(t.sandboxKey), await newJob(t.sandboxKey), await newJob(t.sandboxKey)];
+    for (const jobId of tied) await redis.zadd(keys.accountBulkJobs(t.accountId, 'sandbox'), 1, jobId);
+    for (const limit of [1, 2]) {
+      const ids = (await allPages('/v1/bulk/jobs', t.sandboxKey, 'jobs', 'job_id', limit)).flat();
+      expect(ids.slice(-3)).toEqual([...tied].sort().reverse());
+      expect(ids).toHaveLength(new Set(ids).size);
+      expect(ids).toEqual(expect.arrayContaining([jobs[0], jobs[1]]));
+    }
+  });
+
   it('still lists jobs recorded in the one list of both environments an older version kept', async () => {
     const jobId = await newJob(t.sandboxKey);
     const { redis, keys } = t.deps;
@@ -81,5 +104,15 @@ describe('listings', () => {
     await create(t.liveKey, 'c');
     expect(await allPages('/v1/portfolios', t.sandboxKey, 'portfolios', 'portfolio_id', 1)).toEqual([[sandbox[1]], [sandbox[0]]]);
     expect((await allPages('/v1/portfolios', t.liveKey, 'portfolios', 'portfolio_id', 200)).flat()).toHaveLength(1);
+
+    // A teammate deletes the portfolio the cursor names: the next page still follows.
+    const older = await create(t.sandboxKey, 'd');
+    const newest = await create(t.sandboxKey, 'e');
+    const first = (await get('/v1/portfolios?limit=1', t.sandboxKey)).json().data;
+    expect(first.portfolios[0].portfolio_id).toBe(newest);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/v1/portfolios/${newest}`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const next = (await get(`/v1/portfolios?limit=1&cursor=${first.next_cursor}`, t.sandboxKey)).json().data;
+    expect(next.portfolios.map((p: { portfolio_id: string }) => p.portfolio_id)).toEqual([older]);
   });
 });

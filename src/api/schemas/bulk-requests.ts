@@ -18,4 +18,4 @@ export const JsonJobRequest = z.strictObject({
 });
 
 /** A page of the account's jobs (of the key's environment), newest first. */
-export const JobListQuery = pageQuery({ max: 100, defaultLimit: 100, cursorPattern: /^job_[0-9a-z]{10,40}$/ });
+export const JobListQuery = pageQuery({ max: 100, defaultLimit: 100, cursorPattern: /^job_[0-9a-z]{10,40}(\.\d{1,16})?$/ });
