@@ -174,7 +174,7 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       // Paged: one job, and the command for the next page on stderr; that page starts after it.
       const first = await bv(['bulk', 'list', '--limit', '1']);
       expect(first.stdout.trim().split('\n')).toHaveLength(2);
-      const next = /^More: bv bulk list --limit 1 --cursor (job_\w+)$/m.exec(first.stderr);
+      const next = /^More: bv bulk list --limit 1 --cursor (job_\w+\.\d+)$/m.exec(first.stderr);
       expect(next, first.stderr).not.toBeNull();
       const second = await bv(['--json', 'bulk', 'list', '--limit', '1', '--cursor', next![1]!]);
       const jobs = JSON.parse(second.stdout) as { job_id: string }[];
