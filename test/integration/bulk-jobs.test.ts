@@ -73,6 +73,30 @@ describe('bulk jobs end to end', () => {
     expect(lines[7]).toMatch(/"'=HYPERLINK\(""x""\)"/);
   });
 
+  it("gives JSON rows' values back in results.jsonl as sent (numbers, booleans, objects, null), as text in results.csv", async () => {
+    const gstin = scenario('clean-company').identifiers.gstin;
+    const rows = [
+      { gstin, vendor_id: 101, active: true, tags: { tier: 'gold', codes: [1, 2] }, note: null },
+      { gstin, vendor_id: 102 },
+      { gstin: 'bad', vendor_id: 103.5 },
+      { gstin: scenario('cancelled-gstin').identifiers.gstin, ref: 'plain' },
+    ];
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows });
+    expect(created.statusCode, created.body).toBe(202);
+    const done = await waitFinished(created.json().data.job_id as string);
+    const jsonl = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as { status: string; input: Record<string, unknown> });
+    expect(jsonl.map((r) => r.status)).toEqual(['ok', 'ok', 'invalid', 'ok']);
+    // Keys a row lacks read as blank cells, as a CSV's would.
+    expect(jsonl[0]?.input).toEqual({ gstin, vendor_id: 101, active: true, tags: { tier: 'gold', codes: [1, 2] }, note: null, ref: '' });
+    // The duplicate and the invalid row keep their own values.
+    expect(jsonl[1]?.input).toEqual({ gstin, vendor_id: 102, active: '', tags: '', note: '', ref: '' });
+    expect(jsonl[2]?.input).toMatchObject({ gstin: 'bad', vendor_id: 103.5 });
+    expect(jsonl[3]?.input).toMatchObject({ ref: 'plain', vendor_id: '' });
+    const lines = (await get(done.results!.csv)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toMatch(/^row,gstin,vendor_id,active,tags,note,ref,status,/);
+    expect(lines[1]).toContain(`1,${gstin},101,true,"{""tier"":""gold"",""codes"":[1,2]}",,,ok,`);
+  });
+
   it('takes a multipart CSV upload with the operation as a form field', async () => {
     const csv = `\uFEFFGSTIN,Vendor Code\r\n${scenario('docs-example-llp').identifiers.gstin},V1\r\n"${scenario('late-filer').identifiers.gstin}","V,2"\r\n`;
     const created = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.returns' }, { name: 'vendors.csv', csv }));

@@ -97,12 +97,12 @@ export async function stageBulkJob(
       const mark = deduper.add(item.row, item.result);
       let line: RowLine;
       if (mark.status === 'invalid' || !item.result.ok) {
-        line = { row: item.row, columns: item.columns, mark: 'invalid', problems: item.result.ok ? [] : item.result.problems };
+        line = { row: item.row, columns: item.columns, mark: 'invalid', problems: item.result.ok ? [] : item.result.problems, sent: item.sent };
       } else if (mark.status === 'duplicate') {
-        line = { row: item.row, columns: item.columns, mark: 'duplicate', of: mark.of };
+        line = { row: item.row, columns: item.columns, mark: 'duplicate', of: mark.of, sent: item.sent };
       } else {
         const request = item.result.request as Record<string, unknown>;
-        line = { row: item.row, columns: item.columns, mark: 'first', chunk: Math.floor(firstRows / deps.chunkRows), request };
+        line = { row: item.row, columns: item.columns, mark: 'first', chunk: Math.floor(firstRows / deps.chunkRows), request, sent: item.sent };
         firstRows++;
         maxPaise += rowMaxPaise(operation, request);
       }

@@ -64,7 +64,8 @@ export function readJsonRows(operation: OperationName, rows: unknown[], maxRows:
       : emptyInclude
         ? { ok: false as const, problems: [{ field: 'include', message: INCLUDE_NOT_EMPTY }] }
         : requestFromRow(operation, knownCells(map, record));
-    items.push({ kind: 'row', row: index + 1, columns, result });
+    const typed = isRowObject(row) && Object.values(row).some((value) => typeof value !== 'string');
+    items.push(typed ? { kind: 'row', row: index + 1, columns, result, sent: row } : { kind: 'row', row: index + 1, columns, result });
   });
   return items;
 }

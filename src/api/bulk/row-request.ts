@@ -20,7 +20,15 @@ export type RowResult = { ok: true; request: BulkRequest; key: string } | { ok: 
 
 export type IntakeItem =
   | { kind: 'header'; header: string[] }
-  | { kind: 'row'; row: number; columns: Record<string, string>; result: RowResult };
+  | {
+      kind: 'row';
+      row: number;
+      /** Each header column's cell as text, as a CSV has it: what is validated and written to results.csv. */
+      columns: Record<string, string>;
+      result: RowResult;
+      /** A JSON row as sent, when a value is not a string: results.jsonl gives its input back unchanged. */
+      sent?: Record<string, unknown>;
+    };
 
 /**
  * The known columns each operation's body takes; `identifiers` are the ones of which a

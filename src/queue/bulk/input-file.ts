@@ -10,10 +10,17 @@ export interface FieldProblem {
   message: string;
 }
 
+/** `columns`: each header column's cell as text; `sent`: a JSON row as sent, when a value was not a string (undefined is not written). */
+interface RowCells {
+  row: number;
+  columns: Record<string, string>;
+  sent?: Record<string, unknown> | undefined;
+}
+
 export type InputLine =
   | { header: string[] }
-  | { row: number; columns: Record<string, string>; mark: 'invalid'; problems: FieldProblem[] }
-  | { row: number; columns: Record<string, string>; mark: 'first'; chunk: number; request: Record<string, unknown> }
-  | { row: number; columns: Record<string, string>; mark: 'duplicate'; of: number };
+  | (RowCells & { mark: 'invalid'; problems: FieldProblem[] })
+  | (RowCells & { mark: 'first'; chunk: number; request: Record<string, unknown> })
+  | (RowCells & { mark: 'duplicate'; of: number });
 
 export type RowLine = Exclude<InputLine, { header: string[] }>;

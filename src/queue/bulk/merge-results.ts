@@ -35,7 +35,7 @@ export async function readInputSummary(results: ResultStore, jobId: string): Pro
 
 function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
   const message = line.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
-  return { row: line.row, input: line.columns, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
+  return { row: line.row, input: line.columns, sent: line.sent, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
 }
 
 /**
@@ -43,10 +43,10 @@ function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
  * or (older files) its data. Built whole, not spread: a spread per row cost more than
  * parsing the row's lines (a quarter of finalize's time).
  */
-function resultOf(line: ChunkResultLine, row: number, input: Record<string, string>, chargedPaise: number): RowResult {
+function resultOf(line: ChunkResultLine, { row, columns: input, sent }: RowLine, chargedPaise: number): RowResult {
   return line.rendered !== undefined
-    ? { row, input, status: line.status, data: null, error: null, chargedPaise, rendered: line.rendered }
-    : { row, input, status: line.status, data: line.data ?? null, error: line.error ?? null, chargedPaise, rendered: undefined };
+    ? { row, input, sent, status: line.status, data: null, error: null, chargedPaise, rendered: line.rendered }
+    : { row, input, sent, status: line.status, data: line.data ?? null, error: line.error ?? null, chargedPaise, rendered: undefined };
 }
 
 /** Rows per batch handed to the file writer: bounds memory when rows are large (Business360). */
@@ -72,8 +72,8 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
           const first = kept.get(line.of);
           batch.push(
             first
-              ? resultOf(first, line.row, line.columns, 0)
-              : { row: line.row, input: line.columns, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
+              ? resultOf(first, line, 0)
+              : { row: line.row, input: line.columns, sent: line.sent, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
           );
         } else {
           if (line.chunk !== chunk) {
@@ -94,7 +94,7 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
             : parseChunkLine(resultText);
           if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
           if (repeated.has(line.row)) kept.set(line.row, result);
-          batch.push(resultOf(result, line.row, line.columns, result.charged_paise));
+          batch.push(resultOf(result, line, result.charged_paise));
         }
         if (batch.length >= BATCH_ROWS) {
           yield batch;

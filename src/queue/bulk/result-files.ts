@@ -36,7 +36,10 @@ export type RowStatus = 'ok' | 'not_found' | 'failed' | 'invalid' | 'cancelled';
 export interface RowResult {
   /** The row number as numbered at upload; written as given. */
   row: number;
+  /** Each input column's cell as text: results.csv's input cells. */
   input: Record<string, string>;
+  /** A JSON row as sent, when a value was not a string: results.jsonl's input values. */
+  sent?: Record<string, unknown> | undefined;
   status: RowStatus;
   data: unknown | null;
   error: { code: string; message: string } | null;
@@ -173,7 +176,8 @@ export async function writeResultFiles(
           // Own cells only: a column named `constructor` must not read Object's.
           const value = Object.hasOwn(result.input, name) ? (result.input[name] as string) : '';
           cells.push(value);
-          input += `${inputKeys[index] as string}${JSON.stringify(value)}`;
+          const sent = result.sent !== undefined && Object.hasOwn(result.sent, name) ? result.sent[name] : value;
+          input += `${inputKeys[index] as string}${JSON.stringify(sent)}`;
         }
         // Key for key what JSON.stringify writes of {row, input, status, data, error, charged_inr}.
         lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
