@@ -192,6 +192,24 @@ describe('bulk jobs end to end', () => {
       expect(json.json().error.details).toEqual([{ field: 'name', message: 'must be at most 200 characters' }]);
     });
 
+    it("refuses an operation that differs from the query's, in a form or a JSON body, rather than billing one of them", async () => {
+      const held = (await get('/v1/wallet')).json().data.held_inr as number;
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/v1/bulk/jobs?operation=gst.verify',
+        headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: `${[part('operation', 'business360'), part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv')].join('')}--${boundary}--\r\n`,
+      });
+      expect(form.statusCode, form.body).toBe(400);
+      expect(form.json().error.details).toEqual([{ field: 'operation', message: "differs from the query's operation (gst.verify)" }]);
+      const json = await t.post('/v1/bulk/jobs?operation=gst.returns', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().error.message).toMatch(/^The operation "gst.verify" differs from \?operation=gst.returns/);
+      expect((await get('/v1/wallet')).json().data.held_inr).toBe(held);
+      // The same operation in both is no conflict.
+      expect((await t.post('/v1/bulk/jobs?operation=gst.verify', { operation: 'gst.verify', rows: [{ gstin: 'bad' }] })).statusCode).toBe(202);
+    });
+
     it('says the operation must come before the file when the file comes first', async () => {
       const res = await send([part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv'), part('operation', 'gst.verify')]);
       expect(res.statusCode).toBe(400);

@@ -38,6 +38,13 @@ export interface StagedUpload {
   webhookUrl: string | null;
 }
 
+/** The body's (or form's) operation and the query's differ. */
+export function conflictingOperation(sent: string, query: string): AppError {
+  return new AppError('VALIDATION_FAILED', `The operation ${JSON.stringify(sent)} differs from ?operation=${query}: send the operation once, or the same in both`, [
+    { field: 'operation', message: `differs from the query's operation (${query})` },
+  ]);
+}
+
 export async function stageMultipartUpload(request: FastifyRequest, options: UploadOptions): Promise<StagedUpload> {
   const fingerprint = uploadFingerprint(request);
   let operationText = options.operationText;
@@ -60,6 +67,8 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
               { field: 'operation', message: 'must come before the file part' },
             ]);
           }
+          // Two different operations leave the one meant unknown; which would be billed is not ours to guess.
+          if (options.operationText !== undefined && value !== options.operationText) throw conflictingOperation(value, options.operationText);
           operationText = value;
         } else if (part.fieldname === 'name') name = parseOrThrow(z.object({ name: jobName }), { name: value }).name;
         else if (part.fieldname === 'webhook_url') {

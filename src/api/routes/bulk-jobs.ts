@@ -8,7 +8,7 @@ import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
-import { FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
+import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
@@ -69,6 +69,8 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
         ).catch(intakeFailure);
       } else {
         const body = parseOrThrow(JsonJobRequest, request.body);
+        const queryOperation = (request.query as Record<string, string | undefined>).operation;
+        if (queryOperation !== undefined && queryOperation !== body.operation) throw conflictingOperation(body.operation, queryOperation);
         checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
         const operation = parseOperationOr400(body.operation);
         let items: IntakeItem[];
