@@ -3,6 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { ERROR_CATALOGUE } from '../../src/errors.js';
+import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
+import { waitForJob } from '../helpers/bulk-client.js';
 import { SCENARIO_CASES, SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -25,6 +27,37 @@ interface HeaderDoc {
 }
 
 const CASES = SCENARIO_CASES;
+
+describe("OpenAPI document: a run's change report", () => {
+  it('answers changes.json as the documented array of changes', { timeout: 30_000 }, async () => {
+    const t = await createTestApp();
+    try {
+      t.deps.startWorkers();
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as OpenApiDoc;
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+      const gstin = DRIFTING_SCENARIOS.find((s) => s.name === 'drifting-gst-status')!.identifiers.gstin!;
+      const pf = (await t.post('/v1/portfolios', { name: 'doc changes', operation: 'gst.verify', schedule: { every: 'daily' }, rows: [{ gstin }] })).json().data.portfolio_id as string;
+      const runOnce = async () => {
+        const run = (await t.post(`/v1/portfolios/${pf}/run`, {})).json().data.run_id as string;
+        await waitForJob(t.app, t.sandboxKey, run);
+        for (let i = 0; i < 400; i++) {
+          const res = await get(`/v1/portfolios/${pf}/runs/${run}/changes.json`);
+          if (res.statusCode === 200) return res;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error(`run ${run}'s report was not written`);
+      };
+      await runOnce();
+      await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: 7 });
+      const report = await runOnce();
+      expect((report.json() as unknown[]).length).toBeGreaterThan(0);
+      const validate = new Ajv2020({ strict: false, allErrors: true }).compile(responseSchema(doc, '/v1/portfolios/{id}/runs/{run}/changes.json', 200, 'get'));
+      expect(validate(report.json()), JSON.stringify(validate.errors)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 /** "METHOD /path/{param}" for every route in Fastify's printed route tree (HEAD twins left out). */
 function registeredRoutes(tree: string): string[] {
@@ -159,6 +192,21 @@ describe('OpenAPI document', () => {
       const res = await t.post(OPERATIONS.business360.path, { gstin: scenario.identifiers.gstin });
       expect(res.statusCode, scenario.name).toBe(200);
       expect(validate(res.json()), `${scenario.name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it("business360's errors answer as documented, with the bundle's meta once the request was read", async () => {
+    const path = OPERATIONS.business360.path;
+    for (const [body, status] of [
+      [{ gstin: '27ZZZCZ0404Z1ZT' }, 404],
+      [{ gstin: '27ZZZCZ5030Z1ZL' }, 503],
+      [{ gstin: 'bad' }, 400],
+    ] as const) {
+      const res = await t.post(path, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      const validate = ajv.compile(responseSchema(doc, path, status));
+      expect(validate(res.json()), `${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect('modules_requested' in res.json().meta, JSON.stringify(body)).toBe(status !== 400);
     }
   });
 

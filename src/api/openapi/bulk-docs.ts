@@ -35,7 +35,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     tags: ['Bulk jobs'],
     security: 'customer',
     querystring: z.object({
-      operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body'),
+      operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body; sent in both, they must be the same'),
     }),
     body: JsonJobRequest,
     bodyExamples: {
@@ -44,9 +44,14 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     multipart: {
       type: 'object',
       properties: {
-        operation: { type: 'string', description: 'The operation every row is verified with (or ?operation= in the query); send it before the file', enum: BULK_OPERATIONS },
+        operation: {
+          type: 'string',
+          description: 'The operation every row is verified with (or ?operation= in the query, not both unless the same); send it before the file',
+          enum: BULK_OPERATIONS,
+          examples: ['gst.verify'],
+        },
         file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name), UTF-8 with or without BOM; other columns are carried into the results' },
-        name: { type: 'string', description: 'A name for the job (default: the file name)' },
+        name: { type: 'string', description: 'A name for the job (default: the file name)', examples: ['vendors'] },
         webhook_url: { type: 'string', format: 'uri', description: 'Where to POST the signed bulk.job.completed event' },
       },
       required: ['file'],
@@ -57,7 +62,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
   'GET /v1/bulk/jobs': {
     summary: "The account's bulk jobs, newest first",
     description:
-      "The jobs made with this key's environment (sandbox or live). Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. A cursor whose job has expired is a 400: list again without it.",
+      "The jobs made with this key's environment (sandbox or live). Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. The next page follows even when the cursor's job has expired since.",
     tags: ['Bulk jobs'],
     security: 'customer',
     querystring: JobListQuery,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../errors.js';
 import { ErrorEnvelopeShape } from '../schemas/records.js';
 
@@ -54,7 +55,7 @@ export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_IN_PROGRES
  * Error responses keyed by HTTP status, each described by the codes it carries (several codes
  * share a status, e.g. 404 RECORD_NOT_FOUND and NOT_FOUND); the body is always the error envelope.
  */
-export function errorResponses(codes: readonly ErrorCode[]) {
+export function errorResponses(codes: readonly ErrorCode[], envelope: z.ZodType = ErrorEnvelopeShape) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
     const status = ERROR_CATALOGUE[code].status;
@@ -65,7 +66,7 @@ export function errorResponses(codes: readonly ErrorCode[]) {
       status,
       {
         description: list.map((code) => `${code}${ERROR_CATALOGUE[code].retryable ? ' (retryable)' : ''}: ${ERROR_MEANINGS[code]}`).join('. '),
-        content: { 'application/json': { schema: ErrorEnvelopeShape } },
+        content: { 'application/json': { schema: envelope } },
       },
     ]),
   );

@@ -2,7 +2,7 @@
 import { CHECK_NAMES, OPERATIONS, paiseToInr } from '../../domain/operations.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
-import { Business360EnvelopeShape, DATA_SHAPES } from '../schemas/records.js';
+import { Business360EnvelopeShape, Business360ErrorEnvelopeShape, DATA_SHAPES } from '../schemas/records.js';
 import { OPERATION_ERRORS } from './error-responses.js';
 import { envelope, type RouteDoc } from './route-doc.js';
 import { business360Examples, checkExamples } from './sandbox-examples.js';
@@ -32,6 +32,7 @@ export function operationDocs(): Record<string, RouteDoc> {
     bodyExamples: business360Examples(),
     responses: { 200: Business360EnvelopeShape.describe('The profile, in the envelope') },
     errors: OPERATION_ERRORS,
+    errorEnvelope: Business360ErrorEnvelopeShape,
   };
   return docs;
 }

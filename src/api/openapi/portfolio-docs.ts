@@ -1,7 +1,7 @@
 /** The portfolio routes (API.md "Portfolios"). */
 import { z } from 'zod';
 import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
-import { BulkJobShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
@@ -24,7 +24,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
   'GET /v1/portfolios': {
     summary: "The account's portfolios, newest first",
     description:
-      "The portfolios made with this key's environment (sandbox or live). Page with limit (at most 200, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. A cursor whose portfolio was deleted is a 400: list again without it.",
+      "The portfolios made with this key's environment (sandbox or live). Page with limit (at most 200, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. The next page follows even when the cursor's portfolio has been deleted since.",
     tags: ['Portfolios'],
     security: 'customer',
     querystring: PortfolioListQuery,
@@ -106,7 +106,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioRun,
-    responses: { 200: file('application/json', 'The changes: per row, field, before, after and severity') },
+    responses: { 200: z.array(PortfolioChangeShape).describe('The changes, a JSON array (not the envelope): per identifier, check and field, before, after and severity') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.csv': {

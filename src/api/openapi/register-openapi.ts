@@ -87,7 +87,7 @@ function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.params === undefined ? {} : { params: doc.params }),
     ...(doc.querystring === undefined ? {} : { querystring: doc.querystring }),
     ...(idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
-    response: { ...errorResponses(errors), ...success },
+    response: { ...errorResponses(errors, doc.errorEnvelope), ...success },
   } as FastifySchema;
 }
 

@@ -18,7 +18,8 @@ export interface NonJsonResponse {
 
 export interface MultipartBody {
   type: 'object';
-  properties: Record<string, { type: 'string'; description: string; enum?: readonly string[]; contentMediaType?: string; format?: string }>;
+  /** `examples`: what Swagger UI's "Try it out" fills the field with (else "string", or the first of an enum). */
+  properties: Record<string, { type: 'string'; description: string; enum?: readonly string[]; contentMediaType?: string; format?: string; examples?: string[] }>;
   required: string[];
 }
 
@@ -36,6 +37,8 @@ export interface RouteDoc {
   /** Success responses: a zod schema, or a description of a non-JSON body (a file, a stream) or of no body. */
   responses: Record<number, z.ZodType | NonJsonResponse>;
   errors: readonly ErrorCode[];
+  /** The errors' body, when a route's differs from the ErrorEnvelope (Business360's meta). */
+  errorEnvelope?: z.ZodType;
 }
 
 /**

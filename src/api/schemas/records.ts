@@ -276,16 +276,28 @@ export const Business360Shape = z.strictObject({
   directors: wrapperShape(DirectorsShape),
   cin_pan: wrapperShape(CinPanShape),
 }).meta({ id: 'Business360Profile', description: 'One profile: summary with risk, and one wrapper per module' });
+const BUNDLE_META = {
+  modules_requested: z.number().int().min(1).describe('Modules asked for (include, or all six)'),
+  modules_succeeded: z.number().int().min(0).describe('Modules that answered ok (and so were billed)'),
+  pricing: z
+    .strictObject({
+      list_total_inr: z.number().describe('Sum of the single-operation prices of the modules that succeeded'),
+      bundle_cap_inr: z.literal(10).describe('The bundle price cap'),
+      discount_inr: z.number().min(0).describe('list_total_inr minus what was charged'),
+    })
+    .describe('How the charge was reached'),
+};
 export const Business360EnvelopeShape = envelopeShape('business360', Business360Shape).extend({
-  meta: MetaShape.extend({
-    modules_requested: z.number().int().min(1).describe('Modules asked for (include, or all six)'),
-    modules_succeeded: z.number().int().min(0).describe('Modules that answered ok (and so were billed)'),
-    pricing: z
-      .strictObject({
-        list_total_inr: z.number().describe('Sum of the single-operation prices of the modules that succeeded'),
-        bundle_cap_inr: z.literal(10).describe('The bundle price cap'),
-        discount_inr: z.number().min(0).describe('list_total_inr minus what was charged'),
-      })
-      .describe('How the charge was reached'),
-  }).meta({ id: 'Business360Meta', description: 'Meta of a Business360 call' }),
+  meta: MetaShape.extend(BUNDLE_META).meta({ id: 'Business360Meta', description: 'Meta of a Business360 call' }),
 });
+/**
+ * A Business360 error: the bundle's meta fields once the request was read (a short wallet,
+ * an entity not found or not resolved); absent when it was refused before (400, 401, 429).
+ */
+export const Business360ErrorEnvelopeShape = ErrorEnvelopeShape.extend({
+  meta: MetaShape.extend({
+    modules_requested: BUNDLE_META.modules_requested.optional(),
+    modules_succeeded: BUNDLE_META.modules_succeeded.optional(),
+    pricing: BUNDLE_META.pricing.optional(),
+  }).meta({ id: 'Business360ErrorMeta', description: "Meta of a Business360 error: the bundle's fields when the request got as far as the wallet" }),
+}).meta({ id: 'Business360ErrorEnvelope', description: 'Every Business360 error: billed 0, meta.charged false' });

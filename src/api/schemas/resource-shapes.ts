@@ -115,3 +115,16 @@ export const PortfolioRunShape = z
     files: z.object({ json: z.string(), csv: z.string() }).nullable(),
   })
   .meta({ id: 'PortfolioRun' });
+
+/** One line of a run's change report (changes.json is an array of these, not an envelope). */
+export const PortfolioChangeShape = z
+  .strictObject({
+    identifier: z.string(),
+    check: z.string().describe('The operation or check the change was found by'),
+    field: z.string(),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+    severity: z.enum(['low', 'medium', 'high']),
+    detected_at: isoTime,
+  })
+  .meta({ id: 'PortfolioChange' });
