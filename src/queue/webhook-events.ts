@@ -21,6 +21,7 @@ export async function resolveWebhookEvent(
     if (job.webhookUrl === null) return undefined;
     return {
       accountId: job.accountId,
+      environment: job.environment,
       url: job.webhookUrl,
       id: `evt_${job.jobId}`,
       type: 'bulk.job.completed',
@@ -38,6 +39,7 @@ export async function resolveWebhookEvent(
   const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${job.jobId}`;
   return {
     accountId: job.accountId,
+    environment: portfolio.environment,
     url: portfolio.webhookUrl,
     id: `evt_${job.jobId}_changes`,
     type: 'portfolio.changes',

@@ -85,8 +85,10 @@ export interface RedisKeys {
   legacyAccountPortfolios(accountId: string): string;
   /** Set of every live portfolio id: what the schedulers reconcile against. */
   allPortfolios(): string;
-  /** String: the account's webhook signing secret (it must be readable to sign with). */
-  webhookSecret(accountId: string): string;
+  /** String: the webhook signing secret of one environment of the account (it must be readable to sign with). */
+  webhookSecret(accountId: string, environment: Environment): string;
+  /** String: the one secret of both environments an older version kept (the live one inherits it). */
+  legacyWebhookSecret(accountId: string): string;
   /** List: a job's webhook delivery attempts, newest first (JSON each). */
   webhookDeliveries(accountId: string, jobId: string): string;
   /**
@@ -141,7 +143,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     accountPortfolios: (id, environment) => `${account(id)}:portfolios:${environment}`,
     legacyAccountPortfolios: (id) => `${account(id)}:portfolios`,
     allPortfolios: () => `${prefix}:portfolios`,
-    webhookSecret: (id) => `${account(id)}:webhook-secret`,
+    webhookSecret: (id, environment) => `${account(id)}:webhook-secret:${environment}`,
+    legacyWebhookSecret: (id) => `${account(id)}:webhook-secret`,
     webhookDeliveries: (id, jobId) => `${account(id)}:webhook-deliveries:${jobId}`,
     metrics: () => `${prefix}:metrics`,
   };

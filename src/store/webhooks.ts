@@ -1,10 +1,11 @@
 /**
- * Webhook signing secrets (one per account, rotatable), the record of delivery attempts, and
+ * Webhook signing secrets (one per account and environment, rotatable), the record of delivery attempts, and
  * where deliveries may go (the one setting both the intake and the delivery worker read).
  * The secret is kept readable because signing needs it; it is never logged.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Environment } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
 
 export interface DeliveryAttempt {
@@ -18,6 +19,8 @@ export interface DeliveryAttempt {
 }
 
 const KEEP_ATTEMPTS = 100;
+
+const newSecret = (): string => `whsec_${randomBytes(24).toString('base64url')}`;
 const KEEP_MS = 30 * 86_400_000;
 
 export interface WebhookDestinations {
@@ -32,16 +35,24 @@ export class WebhookStore {
     readonly destinations: Readonly<WebhookDestinations> = { allowPrivate: false },
   ) {}
 
-  /** The account's secret, created on first use (SET NX: two processes agree on one). */
-  async secret(accountId: string): Promise<string> {
-    const key = this.keys.webhookSecret(accountId);
-    await this.redis.set(key, `whsec_${randomBytes(24).toString('base64url')}`, 'NX');
+  /**
+   * The secret of one environment of the account, created on first use (SET NX: two processes
+   * agree on one). Each environment has its own, so a sandbox key can neither read nor rotate
+   * the secret live events are signed with. Live inherits the one secret older versions kept
+   * for both, so live receivers go on verifying after an upgrade; sandbox gets a new one.
+   */
+  async secret(accountId: string, environment: Environment): Promise<string> {
+    const key = this.keys.webhookSecret(accountId, environment);
+    const existing = await this.redis.get(key);
+    if (existing !== null) return existing;
+    const inherited = environment === 'live' ? await this.redis.get(this.keys.legacyWebhookSecret(accountId)) : null;
+    await this.redis.set(key, inherited ?? newSecret(), 'NX');
     return (await this.redis.get(key)) as string;
   }
 
-  async rotate(accountId: string): Promise<string> {
-    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-    await this.redis.set(this.keys.webhookSecret(accountId), secret);
+  async rotate(accountId: string, environment: Environment): Promise<string> {
+    const secret = newSecret();
+    await this.redis.set(this.keys.webhookSecret(accountId, environment), secret);
     return secret;
   }
 

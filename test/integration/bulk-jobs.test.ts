@@ -333,6 +333,34 @@ describe('bulk jobs end to end', () => {
     }
   });
 
+  it("signs each environment's webhooks with its own secret, which the other environment's keys neither read nor rotate", async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const { redis, keys } = t.deps;
+      // As an older version left it: one secret for both environments. Live keeps it; sandbox gets its own.
+      await redis.del(keys.webhookSecret(t.accountId, 'live'), keys.webhookSecret(t.accountId, 'sandbox'));
+      await redis.set(keys.legacyWebhookSecret(t.accountId), 'whsec_shared_by_both_before');
+      const live = (await get('/v1/webhooks/secret', t.liveKey)).json().data.secret as string;
+      const sandbox = (await get('/v1/webhooks/secret')).json().data.secret as string;
+      expect(live).toBe('whsec_shared_by_both_before');
+      expect(sandbox).toMatch(/^whsec_/);
+      expect(sandbox).not.toBe(live);
+      const rotated = (await t.post('/v1/webhooks/secret/rotate', {})).json().data.secret as string;
+      expect((await get('/v1/webhooks/secret', t.liveKey)).json().data.secret).toBe(live);
+      expect((await get('/v1/webhooks/secret')).json().data.secret).toBe(rotated);
+
+      // An invalid row only: the live job finishes without calling any upstream.
+      const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: 'bad' }], webhook_url: receiver.url }, t.liveKey);
+      expect(created.statusCode, created.body).toBe(202);
+      await waitForJob(t.app, t.liveKey, created.json().data.job_id as string);
+      await receiver.waitFor(1);
+      expect(signatureIsValid(live, receiver.received[0]!)).toBe(true);
+      expect(signatureIsValid(rotated, receiver.received[0]!)).toBe(false);
+    } finally {
+      receiver.close();
+    }
+  });
+
   it('shows a job, its list entry and its files only to its own account', async () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
     const { job_id: jobId } = created.json().data as { job_id: string };

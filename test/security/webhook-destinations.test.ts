@@ -120,7 +120,7 @@ describe('webhook delivery by default', () => {
 
   async function deliver(url: string, allowPrivate: boolean, lookup?: LookupFunction): Promise<{ error: unknown; attempts: { ok: boolean; error: string | null }[] }> {
     const deliveryKey = `job_${Math.random().toString(16).slice(2).padEnd(20, '0').slice(0, 20)}`;
-    const event: WebhookEvent = { accountId: t.accountId, url, id: `evt_${deliveryKey}`, type: 'bulk.job.completed', createdAt: new Date().toISOString(), data: {}, deliveryKey };
+    const event: WebhookEvent = { accountId: t.accountId, environment: 'sandbox', url, id: `evt_${deliveryKey}`, type: 'bulk.job.completed', createdAt: new Date().toISOString(), data: {}, deliveryKey };
     const webhooks = new WebhookStore(t.deps.redis, t.deps.keys, { allowPrivate });
     let error: unknown;
     try {

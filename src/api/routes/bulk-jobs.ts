@@ -111,13 +111,13 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
   });
 
-  // The account's webhook signing secret: shown to its own keys, and rotated at will (the
-  // old one stops signing at once; verify with the new one from then on).
+  // The webhook signing secret of the key's environment: shown to its own keys, and rotated at
+  // will (the old one stops signing at once; verify with the new one from then on).
   app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' } }, async (request) =>
-    successEnvelope(request, { secret: await options.webhooks.secret(request.auth!.accountId) }, { checks: 0 }),
+    successEnvelope(request, { secret: await options.webhooks.secret(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
   app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' } }, async (request) =>
-    successEnvelope(request, { secret: await options.webhooks.rotate(request.auth!.accountId) }, { checks: 0 }),
+    successEnvelope(request, { secret: await options.webhooks.rotate(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
   app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' } }, async (request) => {
     const job = await ownJob(jobs, request);

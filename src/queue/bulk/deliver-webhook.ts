@@ -12,6 +12,7 @@ import type { LookupFunction } from 'node:net';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { request, type Agent } from 'undici';
+import type { Environment } from '../../domain/operations.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { WebhookPayload } from '../names.js';
 import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';
@@ -19,6 +20,8 @@ import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook
 /** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
 export interface WebhookEvent {
   accountId: string;
+  /** Whose secret signs it: the environment of the job or portfolio. */
+  environment: Environment;
   url: string;
   id: string;
   type: 'bulk.job.completed' | 'portfolio.changes';
@@ -51,7 +54,7 @@ export async function deliverWebhook(payload: WebhookPayload, attempt: number, d
   const event = await deps.resolve(payload);
   if (event === undefined) return;
   const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: event.data });
-  const secret = await deps.webhooks.secret(event.accountId);
+  const secret = await deps.webhooks.secret(event.accountId, event.environment);
   const startedAt = performance.now();
   let status: number | null = null;
   let error: string | null = null;
