@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalizeJob } from '../../src/queue/bulk/finalize-job.js';
@@ -79,5 +80,19 @@ describe('a cancel after the last row', () => {
     const status = (await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data;
     expect(status.results).not.toBeNull();
     expect(Math.round((status.charged_inr + status.released_inr) * 100)).toBe(Math.round(status.reserved_inr * 100));
+  });
+
+  it('queues what follows the finish (the webhook) when the run that finished the job died before it, without rewriting its files', async () => {
+    const jobId = await jobWithEveryRowDone();
+    const dying = { ...finalizeDeps(), onFinished: async () => Promise.reject(new Error('the process died here')) };
+    await expect(finalizeJob(jobId, dying)).rejects.toThrow('the process died here');
+    expect(((await t.deps.bulkJobs.get(jobId)) as BulkJob).finishedAt).not.toBeNull();
+    const written = (await stat(t.deps.results.path(jobId, 'results.csv'))).mtimeMs;
+
+    // BullMQ delivers the finalize again.
+    const followed: string[] = [];
+    await finalizeJob(jobId, { ...finalizeDeps(), onFinished: async (id) => void followed.push(id) });
+    expect(followed).toEqual([jobId]);
+    expect((await stat(t.deps.results.path(jobId, 'results.csv'))).mtimeMs).toBe(written);
   });
 });

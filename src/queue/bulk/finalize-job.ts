@@ -16,15 +16,24 @@ export interface FinalizeDeps {
   wallet: WalletStore;
   results: ResultStore;
   log: Logger;
-  /** Called once when the job has just finished (the webhook is queued from here). */
+  /**
+   * Called when the job has just finished (the webhook is queued from here), and again by a
+   * finalize delivered again after it: each of its steps must be safe to repeat.
+   */
   onFinished: (jobId: string) => Promise<void>;
 }
 
 export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<void> {
   const job = await deps.jobs.get(jobId);
   if (job === undefined) return;
-  // Finished (completed, cancelled or failed): a finalize delivered again must not rewrite files being downloaded.
-  if (job.finishedAt !== null) return;
+  // Finished (completed, cancelled or failed): a finalize delivered again must not rewrite
+  // files being downloaded. It does what follows the finish again, since the run before may
+  // have died between the two, and the webhook would never be queued (its queueing is keyed
+  // by the job, so a second one is no second delivery).
+  if (job.finishedAt !== null) {
+    await deps.onFinished(jobId);
+    return;
+  }
 
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   await writeResultFiles({
