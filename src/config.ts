@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
   BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
   /**
+   * Webhook deliveries a worker process makes at once (each mostly waits on its receiver, up
+   * to 10 s), and of them at most BV_WEBHOOK_ACCOUNT_CONCURRENCY for one account, so one
+   * account's slow receiver cannot delay every other account's webhooks.
+   */
+  BV_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(64),
+  BV_WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(4),
+  /**
    * Webhooks to loopback, private, link-local and other non-public addresses: refused unless
    * this is true (a local receiver in development). Checked at intake and again, on the
    * address a name resolves to, when a webhook is sent.
@@ -88,6 +95,8 @@ export interface Config {
     workerLockMs: number;
     webhookAttempts: number;
     webhookBackoffMs: number;
+    webhookConcurrency: number;
+    webhookAccountConcurrency: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /**
@@ -143,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       workerLockMs: e.BV_WORKER_LOCK_MS,
       webhookAttempts: e.BV_WEBHOOK_ATTEMPTS,
       webhookBackoffMs: e.BV_WEBHOOK_BACKOFF_MS,
+      webhookConcurrency: e.BV_WEBHOOK_CONCURRENCY,
+      webhookAccountConcurrency: e.BV_WEBHOOK_ACCOUNT_CONCURRENCY,
     }),
     logLevel: e.LOG_LEVEL,
     env: Object.freeze(defined as Record<string, string>),

@@ -134,7 +134,14 @@ export async function createDeps(
       workerRedis.push(connection);
       const running = startBulkWorkers(
         connection,
-        { prefix: keys.queuePrefix(), verifyConcurrency: config.bulk.workerConcurrency, finalizeConcurrency: 2, lockMs: config.bulk.workerLockMs },
+        {
+          prefix: keys.queuePrefix(),
+          verifyConcurrency: config.bulk.workerConcurrency,
+          finalizeConcurrency: 2,
+          lockMs: config.bulk.workerLockMs,
+          webhookConcurrency: config.bulk.webhookConcurrency,
+          webhookAccountConcurrency: config.bulk.webhookAccountConcurrency,
+        },
         {
           chunk: {
             jobs: bulkJobs,

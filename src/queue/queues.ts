@@ -2,10 +2,11 @@
  * The BullMQ queues (producers) and the worker pools that drain them. Worker entry points in
  * workers/ and `npm start` both call `startBulkWorkers`; processors stay plain functions.
  */
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { DelayedError, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
+import { AccountBusy, AccountShare } from './bulk/account-share.js';
 import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
 import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
@@ -83,6 +84,9 @@ export interface WorkerSettings {
   lockMs: number;
   verifyConcurrency: number;
   finalizeConcurrency: number;
+  /** Webhook deliveries at once in a process, and of them, at most this many of one account. */
+  webhookConcurrency: number;
+  webhookAccountConcurrency: number;
 }
 
 /** Which pools a process runs: npm start runs all three; workers/ one each. */
@@ -125,10 +129,21 @@ export function startBulkWorkers(
     worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId }, 'finalizing a bulk job failed'));
     workers.push(worker);
     // Webhook deliveries ride with the finalize pool: both are light and follow a job's end.
+    // Many at once (each mostly waits on its receiver), each account a share of them.
+    const share = new AccountShare(settings.webhookAccountConcurrency);
     const deliveries = new Worker<WebhookPayload>(
       QUEUES.webhooks,
-      async (job) => deliverWebhook(job.data, job.attemptsMade + 1, { ...deps.webhook, log: deps.log.child({ jobId: job.data.jobId }) }),
-      { connection, prefix: settings.prefix, concurrency: 8, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
+      async (job, token) => {
+        try {
+          await deliverWebhook(job.data, job.attemptsMade + 1, { ...deps.webhook, share, log: deps.log.child({ jobId: job.data.jobId }) });
+        } catch (error) {
+          if (!(error instanceof AccountBusy)) throw error;
+          // Back to wait for a moment, spending no attempt; spread so they do not all return at once.
+          await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 800), token);
+          throw new DelayedError();
+        }
+      },
+      { connection, prefix: settings.prefix, concurrency: settings.webhookConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
     );
     deliveries.on('failed', (job, error) => deps.log.warn({ jobId: job?.data.jobId, attempt: job?.attemptsMade, reason: error.message }, 'webhook delivery failed'));
     workers.push(deliveries);

@@ -15,6 +15,7 @@ import { request, type Agent } from 'undici';
 import type { Environment } from '../../domain/operations.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import type { WebhookPayload } from '../names.js';
+import { AccountBusy, type AccountShare } from './account-share.js';
 import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';
 
 /** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
@@ -38,6 +39,8 @@ export interface WebhookDeps {
   timeoutMs: number;
   /** The DNS lookup connections use (tests resolve names to chosen addresses); node's by default. */
   lookup?: LookupFunction;
+  /** Each account's share of this process's deliveries at once; none, no share. */
+  share?: AccountShare;
 }
 
 /** Whether a failed request failed because its destination was refused (undici may wrap the connect error). */
@@ -53,6 +56,15 @@ export function signature(secret: string, timestampS: number, body: string): str
 export async function deliverWebhook(payload: WebhookPayload, attempt: number, deps: WebhookDeps): Promise<void> {
   const event = await deps.resolve(payload);
   if (event === undefined) return;
+  if (deps.share !== undefined && !deps.share.tryTake(event.accountId)) throw new AccountBusy(event.accountId);
+  try {
+    await deliver(event, attempt, deps);
+  } finally {
+    deps.share?.release(event.accountId);
+  }
+}
+
+async function deliver(event: WebhookEvent, attempt: number, deps: WebhookDeps): Promise<void> {
   const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: event.data });
   const secret = await deps.webhooks.secret(event.accountId, event.environment);
   const startedAt = performance.now();
