@@ -274,6 +274,29 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await shot(page, '06-jobs');
   });
 
+  it('shows older jobs page by page instead of stopping at the first page', async () => {
+    // 50 more jobs of one invalid row each (nothing billed): 52 in all, past the page of 50.
+    for (let i = 0; i < 50; i++) {
+      const response = await fetch(`${server!.baseUrl}/v1/bulk/jobs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.sandbox_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ operation: 'gst.verify', rows: [{ gstin: 'bad' }], name: `Filler ${i}` }),
+      });
+      expect(response.status).toBe(202);
+    }
+    await page.evaluate(`location.hash = '#/wallet'`);
+    await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+    const list = page.getByRole('region', { name: 'Past bulk jobs' });
+    const older = page.getByRole('button', { name: 'Show older jobs' });
+    await older.waitFor();
+    await expect(list.locator('tbody tr').count()).resolves.toBe(50);
+    await expect(list.getByText('vendors-100.csv').count()).resolves.toBe(0);
+    await older.click();
+    await list.getByText('vendors-100.csv').waitFor();
+    await expect(list.locator('tbody tr').count()).resolves.toBe(52);
+    await expect(older.count()).resolves.toBe(0);
+  });
+
   it('stops following a job the service no longer has (404) and says so, rather than retrying for ever', async () => {
     // The job page opens on a running job; then its stream breaks (503: try again) and the
     // status call finds the job gone (404, as after retention removed it): that is final.
@@ -418,7 +441,8 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
       await expect(small.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
       await expect(small.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(375);
       await shot(small, '14-narrow-jobs');
-      await small.getByRole('link', { name: 'vendors-100.csv' }).click();
+      // The newest job: a portfolio run or a filler, completed either way.
+      await small.getByRole('region', { name: 'Past bulk jobs' }).locator('tbody tr a').first().click();
       await small.getByTestId('job-status').filter({ hasText: 'Completed' }).waitFor();
       await expect(small.evaluate('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(375);
       await shot(small, '15-narrow-job');

@@ -99,12 +99,14 @@ describe('console status words', () => {
 
 describe('jobProgress', () => {
   it('counts progress against the rows the workers verify (valid rows less duplicates)', () => {
-    expect(jobProgress({ status: 'running', rows: { valid: 99, duplicates: 1, done: 49 } })).toEqual({ done: 49, toVerify: 98, percent: 50 });
-    expect(jobProgress({ status: 'completed', rows: { valid: 99, duplicates: 1, done: 98 } })).toEqual({ done: 98, toVerify: 98, percent: 100 });
+    expect(jobProgress({ status: 'running', rows: { valid: 99, duplicates: 1, done: 49 } })).toEqual({ done: 49, cancelled: 0, toVerify: 98, percent: 50 });
+    expect(jobProgress({ status: 'completed', rows: { valid: 99, duplicates: 1, done: 98 } })).toEqual({ done: 98, cancelled: 0, toVerify: 98, percent: 100 });
   });
 
   it('shows a job with nothing to verify as done once it has ended', () => {
     expect(jobProgress({ status: 'completed', rows: { valid: 0, duplicates: 0, done: 0 } }).percent).toBe(100);
+    // A cancelled job's rows.done counts its cancelled rows too: they were not verified.
+    expect(jobProgress({ status: 'cancelled', rows: { valid: 9694, duplicates: 0, done: 9694, cancelled: 8794 } })).toEqual({ done: 900, cancelled: 8794, toVerify: 9694, percent: 9 });
     expect(jobProgress({ status: 'queued', rows: { valid: 0, duplicates: 0, done: 0 } }).percent).toBe(0);
   });
 });

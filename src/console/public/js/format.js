@@ -140,15 +140,20 @@ export function statusLabel(status) {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
-/** Percentage (0..100, whole) of a job's rows verified; a job with nothing to verify is done when it ends. */
+/**
+ * A job's rows verified (`done`, its cancelled rows left out: the API's rows.done counts them
+ * too), cancelled, of those to verify, and the percentage (0..100, whole) verified; a job with
+ * nothing to verify is done when it ends.
+ */
 export function jobProgress(job) {
   const rows = job?.rows ?? {};
   const toVerify = Math.max(0, (rows.valid ?? 0) - (rows.duplicates ?? 0));
-  const done = Math.min(rows.done ?? 0, toVerify);
+  const cancelled = Math.min(rows.cancelled ?? 0, toVerify);
+  const done = Math.max(0, Math.min((rows.done ?? 0) - cancelled, toVerify));
   const finished = job?.status === 'completed' || job?.status === 'cancelled' || job?.status === 'failed';
-  if (toVerify === 0) return { done, toVerify, percent: finished ? 100 : 0 };
+  if (toVerify === 0) return { done, cancelled, toVerify, percent: finished ? 100 : 0 };
   const percent = job?.status === 'completed' ? 100 : Math.floor((done * 100) / toVerify);
-  return { done, toVerify, percent };
+  return { done, cancelled, toVerify, percent };
 }
 
 /** The file name a Content-Disposition header gives, or the fallback. */

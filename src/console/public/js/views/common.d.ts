@@ -32,3 +32,10 @@ export function confirmButton<B extends ButtonLike>(
     signal?: AbortSignalLike;
   },
 ): B;
+export function firstItems<T>(
+  api: { get(path: string, options?: { signal?: AbortSignalLike }): Promise<{ data: Record<string, unknown> }> },
+  path: string,
+  field: string,
+  count: number,
+  options?: { pageSize?: number; signal?: AbortSignalLike },
+): Promise<{ items: T[]; more: boolean }>;

@@ -118,3 +118,20 @@ export function confirmButton(buttonEl, { confirmLabel, busyLabel, action, onErr
   signal?.addEventListener('abort', disarm, { once: true });
   return buttonEl;
 }
+
+/**
+ * At least the first `count` items of a paged listing (newest first), following next_cursor a
+ * page at a time: `{ items, more }`, where `more` says older items remain. A list shown this
+ * way never silently stops at the API's page size.
+ */
+export async function firstItems(api, path, field, count, { pageSize = 50, signal } = {}) {
+  let items = [];
+  let cursor = null;
+  do {
+    const query = `limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const page = (await api.get(`${path}?${query}`, { signal })).data;
+    items = items.concat(page[field]);
+    cursor = page.next_cursor ?? null;
+  } while (cursor !== null && items.length < count);
+  return { items, more: cursor !== null };
+}

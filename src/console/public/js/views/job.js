@@ -48,7 +48,7 @@ export function jobView(main, ctx) {
     if (job.status !== lastAnnounced.status) {
       const r = job.rows;
       ctx.announce(FINISHED.has(job.status)
-        ? `Job ${job.status}: ${r.ok} verified, ${r.not_found} not found, ${r.failed} failed, ${r.invalid} invalid.`
+        ? `Job ${job.status}: ${r.ok} verified, ${r.not_found} not found, ${r.failed} failed, ${r.invalid} invalid${r.cancelled > 0 ? `, ${r.cancelled} cancelled` : ''}.`
         : `Job ${job.status}.`);
     } else if (job.status === 'running' && quarter !== lastAnnounced.quarter && quarter > 0 && quarter < 4) {
       ctx.announce(`${percent}% of rows verified.`);
@@ -86,12 +86,13 @@ export function jobView(main, ctx) {
     setChildren(statusSlot, pill(job.status, { label: job.status === 'queued' ? 'Queued' : undefined }));
     statusSlot.firstChild.setAttribute('data-testid', 'job-status');
 
-    const { done, toVerify, percent } = jobProgress(job);
+    const { done, cancelled, toVerify, percent } = jobProgress(job);
     fill.style.width = `${percent}%`;
     bar.className = `bar bar-lg bar-${job.status}`;
     bar.setAttribute('aria-valuenow', String(percent));
-    bar.setAttribute('aria-valuetext', `${done} of ${toVerify} rows verified`);
-    progressLabel.textContent = `${formatCount(done)} of ${formatCount(toVerify)} rows verified`;
+    const cancelledText = cancelled > 0 ? `, ${formatCount(cancelled)} cancelled` : '';
+    bar.setAttribute('aria-valuetext', `${done} of ${toVerify} rows verified${cancelledText}`);
+    progressLabel.textContent = `${formatCount(done)} of ${formatCount(toVerify)} rows verified${cancelledText}`;
     percentText.textContent = `${percent}%`;
     etaText.textContent = FINISHED.has(job.status) && job.finished_at ? `Finished ${formatDateTime(job.finished_at)}` : formatEta(job.eta_seconds, job.status);
 
@@ -100,6 +101,7 @@ export function jobView(main, ctx) {
       stat('Verified', formatCount(r.ok), { tone: 'good', testId: 'count-ok' }),
       stat('Not found', formatCount(r.not_found), { tone: 'neutral', testId: 'count-not_found' }),
       stat('Failed', formatCount(r.failed), { tone: r.failed > 0 ? 'bad' : 'neutral', testId: 'count-failed' }),
+      r.cancelled > 0 ? stat('Cancelled', formatCount(r.cancelled), { tone: 'neutral', hint: 'Not verified or charged', testId: 'count-cancelled' }) : null,
       stat('Invalid', formatCount(r.invalid), { tone: r.invalid > 0 ? 'bad' : 'neutral', hint: 'Never sent or charged', testId: 'count-invalid' }),
       stat('Duplicates', formatCount(r.duplicates), { tone: 'neutral', hint: 'Verified once', testId: 'count-duplicates' }),
       stat('Rows in file', formatCount(r.total), { testId: 'count-total' }),

@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr, formatPaise, jobProgress } from '../format.js';
-import { busy, every, operationLabel, pageHeader, showError } from './common.js';
+import { busy, every, firstItems, operationLabel, pageHeader, showError } from './common.js';
 
 function columnsHint(op) {
   const needs = op.columns.map((c) => h('code', {}, c));
@@ -18,9 +18,9 @@ function priceText(op) {
 
 /** A small inline progress bar for table rows. */
 export function miniProgress(job) {
-  const { done, toVerify, percent } = jobProgress(job);
+  const { done, cancelled, toVerify, percent } = jobProgress(job);
   return h('div', { class: 'mini-progress' },
-    h('div', { class: `bar bar-sm bar-${job.status}`, role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent), 'aria-label': `${done} of ${toVerify} rows` },
+    h('div', { class: `bar bar-sm bar-${job.status}`, role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(percent), 'aria-label': `${done} of ${toVerify} rows verified${cancelled > 0 ? `, ${cancelled} cancelled` : ''}` },
       h('span', { class: 'bar-fill', style: null, dataset: { percent: String(percent) } })),
     h('span', { class: 'small muted num' }, `${formatCount(done)}/${formatCount(toVerify)}`));
 }
@@ -29,6 +29,8 @@ export function miniProgress(job) {
 export function paintBars(root) {
   for (const fill of root.querySelectorAll('.bar-fill[data-percent]')) fill.style.width = `${fill.dataset.percent}%`;
 }
+
+const JOBS_PAGE = 50;
 
 /** Upload a CSV as a bulk job, and the account's past jobs. */
 export function jobsView(main, ctx) {
@@ -88,14 +90,25 @@ export function jobsView(main, ctx) {
     card('Past jobs', { actions: refresh }, listSlot),
   );
 
+  function olderButton() {
+    const older = button('Show older jobs', {
+      onClick: () => busy(older, 'Loading…', async () => {
+        wanted += JOBS_PAGE;
+        await load();
+      }),
+    });
+    return h('div', { class: 'table-foot' }, older);
+  }
+
   let timer = null;
   let shown = '';
+  // Jobs wanted on screen: a page more each time "Show older jobs" is pressed.
+  let wanted = JOBS_PAGE;
   async function load() {
     try {
-      const answer = await ctx.api.get('/v1/bulk/jobs', { signal: ctx.signal });
-      const jobs = answer.data.jobs;
+      const { items: jobs, more } = await firstItems(ctx.api, '/v1/bulk/jobs', 'jobs', wanted, { pageSize: JOBS_PAGE, signal: ctx.signal });
       // Polling redraws only what changed, so keyboard focus in the table survives a quiet tick.
-      const text = JSON.stringify(jobs);
+      const text = JSON.stringify([jobs, more]);
       if (text === shown) return;
       shown = text;
       if (jobs.length === 0) {
@@ -114,7 +127,7 @@ export function jobsView(main, ctx) {
             { label: 'Charged', numeric: true, render: (job) => formatInr(job.charged_inr) },
             { label: 'Created', render: (job) => h('span', { class: 'nowrap' }, formatDateTime(job.created_at)) },
           ],
-        }));
+        }), more ? olderButton() : null);
         paintBars(listSlot);
       }
       // Keep the list moving while something runs; stop once everything has ended.

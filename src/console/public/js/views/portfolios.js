@@ -1,7 +1,7 @@
 import { DEFAULT_TZ, NAMED_SCHEDULES, PORTFOLIO_OPERATIONS, namedScheduleText } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime } from '../format.js';
-import { busy, operationLabel, pageHeader, showError } from './common.js';
+import { busy, firstItems, operationLabel, pageHeader, showError } from './common.js';
 
 export function scheduleText(schedule) {
   const named = schedule?.every ? namedScheduleText(schedule.every) : null;
@@ -124,9 +124,11 @@ export function portfoliosView(main, ctx) {
       card('New portfolio', {}, form)),
   );
 
-  (async () => {
+  const PAGE = 50;
+  let wanted = PAGE;
+  async function loadList() {
     try {
-      const list = (await ctx.api.get('/v1/portfolios', { signal: ctx.signal })).data.portfolios;
+      const { items: list, more } = await firstItems(ctx.api, '/v1/portfolios', 'portfolios', wanted, { pageSize: PAGE, signal: ctx.signal });
       if (list.length === 0) {
         setChildren(listSlot, emptyState('No portfolios yet', 'Create one with the form: name it, pick the check and the schedule, and add your suppliers.'));
         return;
@@ -142,9 +144,19 @@ export function portfoliosView(main, ctx) {
           { label: 'Last run', render: (p) => (p.last_run ? h('div', {}, pill(p.last_run.status), h('div', { class: 'small muted nowrap' }, formatDateTime(p.last_run.created_at))) : h('span', { class: 'muted' }, 'Never')) },
           { label: 'Next run', render: (p) => h('span', { class: 'nowrap' }, p.next_run_at ? formatDateTime(p.next_run_at) : '—') },
         ],
-      }));
+      }), more ? olderButton() : null);
     } catch (error) {
       if (error?.name !== 'AbortError') setChildren(listSlot, errorBanner(error));
     }
-  })();
+  }
+  function olderButton() {
+    const older = button('Show older portfolios', {
+      onClick: () => busy(older, 'Loading…', async () => {
+        wanted += PAGE;
+        await loadList();
+      }),
+    });
+    return h('div', { class: 'table-foot' }, older);
+  }
+  loadList();
 }
