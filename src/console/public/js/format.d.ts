@@ -1,7 +1,7 @@
 // Types of format.js for the TypeScript unit tests (the browser never loads this file).
 export interface JobLike {
   status?: string;
-  rows?: { valid?: number; duplicates?: number; done?: number };
+  rows?: { valid?: number; duplicates?: number; done?: number; cancelled?: number };
 }
 export function inrToPaise(amountInr: unknown): number | null;
 export function groupIndian(digits: string): string;
@@ -16,5 +16,5 @@ export type Tone = 'good' | 'warn' | 'bad' | 'info' | 'neutral';
 export function statusTone(status: unknown): Tone;
 export function humanizeKey(key: string): string;
 export function statusLabel(status: unknown): string;
-export function jobProgress(job: JobLike): { done: number; toVerify: number; percent: number };
+export function jobProgress(job: JobLike): { done: number; cancelled: number; toVerify: number; percent: number };
 export function filenameFromDisposition(header: string | null | undefined, fallback: string): string;
