@@ -28,7 +28,7 @@ export interface CustomerApiOptions {
   requestBudgetMs: number;
   holdTtlMs: number;
   now: () => Date;
-  bulk: BulkRoutesOptions;
+  bulk: Omit<BulkRoutesOptions, 'keyStillValid'>;
   portfolios: PortfolioRoutesOptions;
 }
 
@@ -70,7 +70,10 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   await app.register(operationRoutes, options);
   await app.register(business360Routes, options);
   await app.register(walletRoutes, { wallet: options.wallet });
-  await app.register(bulkJobRoutes, options.bulk);
+  await app.register(bulkJobRoutes, {
+    ...options.bulk,
+    keyStillValid: async (request) => (await authenticateCustomer(options.accounts, request)) === undefined,
+  });
   await app.register(portfolioRoutes, options.portfolios);
   // An unknown path under /v1 is answered after the hooks above, with the RateLimit headers
   // as every /v1 answer has; without a valid key it is a 401, revealing no route.

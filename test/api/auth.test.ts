@@ -73,6 +73,25 @@ describe('API key authentication', () => {
     expect(after.json().error.code).toBe('AUTH_INVALID_KEY');
   });
 
+  it("ends a job's events stream opened with a key when that key is revoked", { timeout: 20_000 }, async () => {
+    const issued = (await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'sandbox' })).json() as { key_id: string; api_key: string };
+    // No workers here: the job stays queued, and its stream would run for as long as the test.
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: GSTIN }] }, issued.api_key);
+    expect(created.statusCode, created.body).toBe(202);
+    if (t.app.server.address() === null) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/v1/bulk/jobs/${created.json().data.job_id}/events`, { headers: { authorization: `Bearer ${issued.api_key}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toMatch(/^event: progress\n/);
+
+    expect((await t.admin('DELETE', `/admin/v1/keys/${issued.key_id}`)).statusCode).toBe(204);
+    // The stream ends (the test's timeout is the bound): before, it ran until the job finished.
+    let rest = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) rest += part.value;
+    expect(rest).not.toContain('event: finished');
+  });
+
   it('stops accepting a revoked key in another API process too, though that process had cached it', async () => {
     const other = await createTestApp({ env: { BV_KEY_PREFIX: t.deps.keys.prefix } });
     try {

@@ -26,6 +26,8 @@ export interface BulkRoutesOptions extends CreateJobDeps {
   webhooks: WebhookStore;
   results: ResultStore;
   limits: { maxBytes: number; maxRecordBytes: number; maxRows: number };
+  /** Whether the request's API key is still valid (not revoked since the request began). */
+  keyStillValid: (request: FastifyRequest) => Promise<boolean>;
 }
 
 const SSE_POLL_MS = 500;
@@ -146,7 +148,13 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     let last = '';
     let lastWriteMs = Date.now();
     let finished = false;
-    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !app.closing.aborted; current = await jobs.get(job.jobId)) {
+    // A key revoked while its stream runs stops it, as it stops every other call at once.
+    let revoked = false;
+    const next = async (): Promise<BulkJob | undefined> => {
+      revoked = !(await options.keyStillValid(request));
+      return revoked ? undefined : jobs.get(job.jobId);
+    };
+    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !app.closing.aborted; current = await next()) {
       const body = jobStatusBody(current);
       const text = JSON.stringify(body);
       const final = current.finishedAt !== null;
@@ -165,6 +173,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       }
       await sleep(SSE_POLL_MS, undefined, { signal: app.closing }).catch(() => undefined);
     }
+    if (revoked && !closed) request.log.info('events stream ended: its API key was revoked');
     if (app.closing.aborted && !closed && !finished) {
       raw.write(`retry: ${SSE_RETRY_AFTER_CLOSE_MS}\n\n`);
       // Its connection would otherwise stay open as an idle keep-alive, which the close waits for.
