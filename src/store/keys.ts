@@ -21,8 +21,10 @@ export interface RedisKeys {
   ledger(accountId: string): string;
   /** Hash: charge key (a bulk job's row) → paise charged from one hold; makes each charge once. */
   holdCharges(accountId: string, holdId: string): string;
-  /** Set of the references already credited (a reference credits once). */
+  /** Hash: reference → paise credited under it (a reference credits once, and only its amount). */
   creditReferences(accountId: string): string;
+  /** Set of the references an older version credited, without their amounts. */
+  legacyCreditReferences(accountId: string): string;
   /** Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. */
   holdExpiries(): string;
   /** Sliding-window counters of one API key (rate limit). */
@@ -111,7 +113,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     holds: (id) => `${account(id)}:holds`,
     ledger: (id) => `${account(id)}:ledger`,
     holdCharges: (id, holdId) => `${account(id)}:hold-charges:${holdId}`,
-    creditReferences: (id) => `${account(id)}:credit-refs`,
+    creditReferences: (id) => `${account(id)}:credit-ref-amounts`,
+    legacyCreditReferences: (id) => `${account(id)}:credit-refs`,
     holdExpiries: () => `${prefix}:hold-expiries`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
     unauthenticatedRateLimit: (address) => `${prefix}:{anon:${address}}:rl`,

@@ -9,14 +9,19 @@
 import type { ScriptDefinition } from './scripts.js';
 
 /**
- * KEYS[4] the set of credit references. ARGV: amount_paise, reference, at.
- * Returns {'ok', balance} | {'duplicate', balance}: a reference credits once, so an operator's
- * retried top-up never adds the money twice.
+ * KEYS[4] hash of credit references → amount, KEYS[5] the set of references an older version
+ * kept without amounts. ARGV: amount_paise, reference, at.
+ * Returns {'ok', balance} | {'duplicate', balance} | {'conflict', amount credited before}: a
+ * reference credits once, so an operator's retried top-up never adds the money twice, and a
+ * reference reused for another amount is refused rather than silently dropping that amount.
  */
 const CREDIT_LUA = `
-if redis.call('SADD', KEYS[4], ARGV[2]) == 0 then
+local previous = redis.call('HGET', KEYS[4], ARGV[2])
+if previous == ARGV[1] or redis.call('SISMEMBER', KEYS[5], ARGV[2]) == 1 then
   return {'duplicate', tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')}
 end
+if previous then return {'conflict', tonumber(previous)} end
+redis.call('HSET', KEYS[4], ARGV[2], ARGV[1])
 local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'topups_paise', ARGV[1])
 redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
@@ -140,7 +145,7 @@ for i = 3, #ARGV, 3 do
 end
 return reply`;
 
-export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 4, lua: CREDIT_LUA };
+export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 5, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
 export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };
 export const CHARGE_PARTS: ScriptDefinition = { name: 'bvWalletChargeParts', numberOfKeys: 4, lua: CHARGE_PARTS_LUA };

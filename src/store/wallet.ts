@@ -73,8 +73,15 @@ export class WalletStore {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
   }
 
-  /** Adds money once per reference; a repeated reference changes nothing and says so. */
-  async credit(accountId: string, amountPaise: number, reference: string): Promise<{ balancePaise: number; duplicate: boolean }> {
+  /**
+   * Adds money once per reference; a repeated reference changes nothing and says so, and one
+   * reused for another amount is refused (`conflictPaise`: what it credited).
+   */
+  async credit(
+    accountId: string,
+    amountPaise: number,
+    reference: string,
+  ): Promise<{ balancePaise: number; duplicate: boolean; conflictPaise?: undefined } | { conflictPaise: number }> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
       throw new RangeError('a credit must be a positive whole number of paise');
     }
@@ -83,10 +90,12 @@ export class WalletStore {
       CREDIT,
       ...this.accountKeys(accountId),
       this.keys.creditReferences(accountId),
+      this.keys.legacyCreditReferences(accountId),
       amountPaise,
       reference,
       new Date().toISOString(),
     )) as [string, number];
+    if (status === 'conflict') return { conflictPaise: Number(balance) };
     return { balancePaise: Number(balance), duplicate: status === 'duplicate' };
   }
 

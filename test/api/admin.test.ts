@@ -49,6 +49,19 @@ describe('admin API', () => {
     expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 500 });
   });
 
+  it('refuses a reference reused for another amount, rather than dropping that amount silently', async () => {
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Reused' })).json();
+    const credits = `/admin/v1/accounts/${created.account_id}/credits`;
+    expect((await t.admin('POST', credits, { amount_inr: 50, reference: 'r1' })).json()).toEqual({ balance_inr: 50 });
+    const other = await t.admin('POST', credits, { amount_inr: 70, reference: 'r1' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', details: [{ field: 'reference', message: 'already used for ₹50.00' }] });
+    // A reference an older version credited (kept without its amount) still reads as a retry.
+    await t.deps.redis.sadd(t.deps.keys.legacyCreditReferences(created.account_id), 'old-ref');
+    expect((await t.admin('POST', credits, { amount_inr: 5, reference: 'old-ref' })).json()).toEqual({ balance_inr: 50, duplicate: true });
+    expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 50 });
+  });
+
   it('issues a live key that authenticates as live', async () => {
     const res = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/keys`, { environment: 'live' });
     expect(res.statusCode).toBe(201);

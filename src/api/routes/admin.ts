@@ -139,6 +139,11 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       const body = parseOrThrow(CreditRequest, request.body);
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
       const credited = await wallet.credit(request.params.id, body.amountPaise, body.reference);
+      if (credited.conflictPaise !== undefined) {
+        throw new AppError('IDEMPOTENCY_KEY_REUSED', `The reference ${JSON.stringify(body.reference)} already credited ₹${paiseToInr(credited.conflictPaise).toFixed(2)}: a different amount needs a new reference`, [
+          { field: 'reference', message: `already used for ₹${paiseToInr(credited.conflictPaise).toFixed(2)}` },
+        ]);
+      }
       // A repeated reference is a retry: credited once, answered with the balance and a flag.
       return { balance_inr: paiseToInr(credited.balancePaise), ...(credited.duplicate ? { duplicate: true } : {}) };
     },
