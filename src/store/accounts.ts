@@ -198,6 +198,22 @@ export class AccountStore {
   }
 
   /**
+   * The account's keys, newest first: public id, environment, the key's visible start (so an
+   * operator can tell which id a leaked key has) and when it was created or revoked.
+   */
+  async listKeys(accountId: string): Promise<{ keyId: string; environment: Environment; prefix: string; createdAt: string | null; revokedAt: string | null }[]> {
+    const keyIds = await this.redis.smembers(this.keys.accountApiKeys(accountId));
+    const records = await Promise.all(keyIds.map((keyId) => this.redis.hmget(this.keys.apiKey(keyId), 'environment', 'created_at', 'revoked_at')));
+    return keyIds
+      .map((keyId, index) => {
+        const [environment, createdAt, revokedAt] = records[index] as (string | null)[];
+        const env: Environment = environment === 'live' ? 'live' : 'sandbox';
+        return { keyId: publicKeyId(keyId), environment: env, prefix: `bv_${env === 'live' ? 'live' : 'test'}_${keyId}_`, createdAt: createdAt ?? null, revokedAt: revokedAt ?? null };
+      })
+      .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
+  }
+
+  /**
    * Revokes at once: the record is marked, and every process's cache has dropped the key
    * before this returns (see invalidate).
    */

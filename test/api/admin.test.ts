@@ -12,7 +12,7 @@ describe('admin API', () => {
     const res = await t.admin('POST', '/admin/v1/accounts', { name: 'Acme Procurement', balance_inr: 250.5, rate_limit_per_minute: 120 });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['account_id', 'live_key', 'sandbox_key']);
+    expect(Object.keys(body).sort()).toEqual(['account_id', 'live_key', 'live_key_id', 'sandbox_key', 'sandbox_key_id']);
     expect(body.sandbox_key).toMatch(/^bv_test_/);
     expect(body.live_key).toMatch(/^bv_live_/);
 
@@ -60,6 +60,29 @@ describe('admin API', () => {
     await t.deps.redis.sadd(t.deps.keys.legacyCreditReferences(created.account_id), 'old-ref');
     expect((await t.admin('POST', credits, { amount_inr: 5, reference: 'old-ref' })).json()).toEqual({ balance_inr: 50, duplicate: true });
     expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 50 });
+  });
+
+  it("lists an account's keys by id, never the keys, and revokes one whose API key leaked", async () => {
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Leaky' })).json() as { account_id: string; sandbox_key: string; sandbox_key_id: string; live_key_id: string };
+    expect(created.sandbox_key_id).toBe(`key_${created.sandbox_key.split('_')[2]}`);
+    const listed = await t.admin('GET', `/admin/v1/accounts/${created.account_id}/keys`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.body).not.toContain(created.sandbox_key);
+    const keys = listed.json().keys as { key_id: string; environment: string; prefix: string; revoked_at: string | null }[];
+    expect(keys.map((k) => k.key_id).sort()).toEqual([created.sandbox_key_id, created.live_key_id].sort());
+    expect(keys.find((k) => k.key_id === created.sandbox_key_id)).toMatchObject({ environment: 'sandbox', revoked_at: null });
+    expect(created.sandbox_key.startsWith(keys.find((k) => k.key_id === created.sandbox_key_id)!.prefix)).toBe(true);
+
+    // The leaked key itself where its id goes: told the id, never shown the key.
+    const wrong = await t.admin('DELETE', `/admin/v1/keys/${created.sandbox_key}`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).not.toContain(created.sandbox_key);
+    expect(wrong.json().error.message).toContain(created.sandbox_key_id);
+    expect((await t.admin('DELETE', `/admin/v1/keys/${created.sandbox_key_id}`)).statusCode).toBe(204);
+    expect((await t.post('/v1/wallet', {}, created.sandbox_key)).statusCode).toBe(401);
+    const after = (await t.admin('GET', `/admin/v1/accounts/${created.account_id}/keys`)).json().keys as { key_id: string; revoked_at: string | null }[];
+    expect(after.find((k) => k.key_id === created.sandbox_key_id)?.revoked_at).toEqual(expect.any(String));
+    expect((await t.admin('GET', '/admin/v1/accounts/acct_nobody/keys')).statusCode).toBe(404);
   });
 
   it('issues a live key that authenticates as live', async () => {

@@ -271,8 +271,17 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5, duplicate: true });
 
       const keyId = `key_${account.sandbox_key.split('_')[2]}`;
+      const listed = await bv(['admin', 'keys', 'list', account.account_id], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(listed.stdout).toContain(keyId);
+      expect(listed.stdout).not.toContain(account.sandbox_key);
       expect((await bv(['admin', 'keys', 'revoke', keyId], { BV_ADMIN_TOKEN: ADMIN_TOKEN })).code).toBe(0);
       expect((await bv(['wallet'], { BV_KEY: account.sandbox_key })).code).toBe(5);
+      // The leaked live key itself: the CLI finds its id and sends only that.
+      const live = (JSON.parse(created.stdout) as { live_key: string }).live_key;
+      const revoked = await bv(['--json', 'admin', 'keys', 'revoke', live], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(revoked.stdout).not.toContain(live);
+      expect((await bv(['wallet'], { BV_KEY: live })).code).toBe(5);
     });
   });
 });

@@ -14,7 +14,15 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     security: 'admin',
     body: CreateAccountRequest,
     bodyExamples: { opening: { summary: 'An account with 500 INR', value: { name: 'Acme Onboarding', balance_inr: 500 } } },
-    responses: { 201: z.object({ account_id: z.string(), sandbox_key: z.string(), live_key: z.string() }) },
+    responses: {
+      201: z.object({
+        account_id: z.string(),
+        sandbox_key: z.string(),
+        sandbox_key_id: z.string().describe('The sandbox key\'s id: what DELETE /admin/v1/keys/{keyId} revokes'),
+        live_key: z.string(),
+        live_key_id: z.string(),
+      }),
+    },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },
   'GET /admin/v1/accounts/:id': { summary: 'An account, its wallet and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
@@ -54,6 +62,27 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     body: IssueKeyRequest,
     responses: { 201: z.object({ key_id: z.string(), api_key: z.string() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+  },
+  'GET /admin/v1/accounts/:id/keys': {
+    summary: "An account's keys, newest first: id, environment, the key's visible start, created and revoked times (never the key)",
+    tags: ['Admin'],
+    security: 'admin',
+    params: accountId,
+    responses: {
+      200: z.object({
+        account_id: z.string(),
+        keys: z.array(
+          z.object({
+            key_id: z.string(),
+            environment: z.enum(['sandbox', 'live']),
+            prefix: z.string().describe('How the key starts (bv_test_<id>_ or bv_live_<id>_): match a leaked key to its id'),
+            created_at: z.string().nullable(),
+            revoked_at: z.string().nullable(),
+          }),
+        ),
+      }),
+    },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
   'DELETE /admin/v1/keys/:keyId': {
     summary: 'Revoke a key (it fails at once, in every API process)',

@@ -48,7 +48,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       openingReference: 'opening balance',
       environments: ['sandbox', 'live'],
     });
-    return reply.code(201).send({ account_id: account.accountId, sandbox_key: keys.sandbox?.apiKey, live_key: keys.live?.apiKey });
+    return reply.code(201).send({
+      account_id: account.accountId,
+      sandbox_key: keys.sandbox?.apiKey,
+      sandbox_key_id: keys.sandbox?.keyId,
+      live_key: keys.live?.apiKey,
+      live_key_id: keys.live?.keyId,
+    });
   });
 
   app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
@@ -121,12 +127,29 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     },
   );
 
+  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id/keys', { config: { api: 'admin.keys.list' } }, async (request) => {
+    if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
+    const keys = await accounts.listKeys(request.params.id);
+    return {
+      account_id: request.params.id,
+      keys: keys.map((key) => ({ key_id: key.keyId, environment: key.environment, prefix: key.prefix, created_at: key.createdAt, revoked_at: key.revokedAt })),
+    };
+  });
+
   app.delete<{ Params: { keyId: string } }>(
     '/admin/v1/keys/:keyId',
     { config: { api: 'admin.keys.revoke' } },
     async (request, reply) => {
-      if (!(await accounts.revokeKey(request.params.keyId))) {
-        throw new AppError('NOT_FOUND', `There is no active key ${request.params.keyId}`);
+      const sent = request.params.keyId;
+      // An API key sent where its id goes: say which id to use, and never echo the key.
+      const apiKey = /^bv_(test|live)_([a-z0-9]{12})_/.exec(sent);
+      if (apiKey !== null) {
+        throw new AppError('VALIDATION_FAILED', `That is an API key, not a key id: revoke it as key_${apiKey[2]} (and treat the key as leaked: it is now in a URL)`, [
+          { field: 'keyId', message: 'must be a key id (key_…), not the API key' },
+        ]);
+      }
+      if (!(await accounts.revokeKey(sent))) {
+        throw new AppError('NOT_FOUND', /^key_[a-z0-9]{12}$/.test(sent) ? `There is no active key ${sent}` : 'There is no active key with that id (key ids look like key_ and 12 letters or digits)');
       }
       return reply.code(204).send();
     },

@@ -132,10 +132,23 @@ export function registerAdmin(program: Command, session: Session): void {
       });
     });
   keys
-    .command('revoke <keyId>')
-    .description('revoke a key (key_…); it stops working at once')
-    .action(async (keyId: string, _options: unknown, command: Command) => {
+    .command('list <account>')
+    .description("an account's keys, newest first: id, environment, how the key starts, created and revoked (never the keys)")
+    .action(async (accountId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
+      const listed = await client.json<{ keys: { key_id: string; environment: string; prefix: string; created_at: string | null; revoked_at: string | null }[] }>('GET', `${accountPath(accountId)}/keys`, { auth: 'admin' });
+      out.result(listed.keys, () =>
+        out.line(table(['key id', 'environment', 'starts', 'created', 'revoked'], listed.keys.map((k) => [k.key_id, k.environment, `${k.prefix}…`, when(k.created_at), k.revoked_at === null ? '' : when(k.revoked_at)]))),
+      );
+    });
+  keys
+    .command('revoke <key>')
+    .description('revoke a key, by its id (key_…) or by the API key itself (read here, never sent); it stops working at once')
+    .action(async (key: string, _options: unknown, command: Command) => {
+      const { out, client } = session.context(command);
+      // A leaked key is what an operator has in hand: its id is part of it.
+      const fromApiKey = keyIdOf(key);
+      const keyId = fromApiKey === undefined ? key : `key_${fromApiKey}`;
       await client.json<undefined>('DELETE', `/admin/v1/keys/${encodeURIComponent(keyId)}`, { auth: 'admin' });
       out.result({ key_id: keyId, revoked: true }, () => out.line(`Key ${keyId} revoked.`));
     });
