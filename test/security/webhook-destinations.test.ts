@@ -61,6 +61,21 @@ describe('webhook URLs by default', () => {
     expect(lists[1]!.json().data.portfolios).toEqual([]);
   });
 
+  it.each([
+    ['credentials', 'https://alice:s3cret@hooks.example.com/bv', /^must not carry a user name or password/],
+    ['a user name alone', 'https://alice@hooks.example.com/bv', /^must not carry a user name or password/],
+    ['more than 2048 characters', `https://hooks.example.com/${'a'.repeat(2048)}`, /^must be at most 2048 characters$/],
+  ])('refuses a URL with %s, saying so, in a form and JSON alike', async (_case, url, message) => {
+    const json = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: GSTIN }], webhook_url: url });
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'gst.verify', webhook_url: url }, { name: 'v.csv', csv: `gstin\n${GSTIN}\n` }));
+    for (const response of [json, upload]) {
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().error.details).toEqual([{ field: 'webhook_url', message: expect.stringMatching(message) }]);
+      // Nothing of the URL is echoed back: it held a password.
+      expect(response.body).not.toContain('s3cret');
+    }
+  });
+
   it('accepts a public name or address', async () => {
     for (const url of ['https://hooks.example.com/bv', 'http://93.184.216.34:8080/x', 'https://[2606:4700:4700::1111]/x']) {
       const portfolio = await t.post('/v1/portfolios', { name: 'p', operation: 'gst.verify', schedule: { every: 'weekly' }, webhook_url: url });

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { describeClass, nonPublicHost } from '../../domain/network-address.js';
 import { AppError } from '../../errors.js';
 
-/** Where webhooks go (bulk jobs, portfolios): http(s) only; the destination is checked by `checkWebhookDestination`. */
-export const webhookUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).max(2048);
+/**
+ * Where webhooks go (bulk jobs, portfolios): http(s) only; the destination is checked by
+ * `checkWebhookDestination`. Credentials in the URL are refused: deliveries never send them
+ * (a receiver needing them would fail for a day), and the URL is stored and shown in clear.
+ */
+export const webhookUrl = z
+  .string({ error: 'must be an http:// or https:// URL' })
+  .max(2048, 'must be at most 2048 characters')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }))
+  .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'must not carry a user name or password: deliveries are signed with the webhook secret instead (BV-Signature)');
 
 /**
  * Why the service will not send webhooks to this (well-formed) URL, or undefined: unless the
