@@ -45,6 +45,11 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
       ])),
   });
 
+  // Every body this API takes is JSON (or a multipart upload): a text/plain body, even one
+  // holding JSON, is refused for its content type rather than read as a string and called
+  // "not a JSON object".
+  app.removeContentTypeParser('text/plain');
+
   app.decorateRequest('startedAtMs', 0);
   app.decorateRequest('auth', undefined);
   app.decorateRequest('idempotency', undefined);

@@ -90,7 +90,14 @@ export function planSources(
 ): SourcesPlan {
   const parsed = FileSchema.safeParse(document);
   if (!parsed.success) {
-    fail(file, parsed.error.issues.map((issue) => `${issue.path.join('.') || '(top level)'}: ${issue.message}`));
+    fail(
+      file,
+      parsed.error.issues.map((issue) => {
+        // A refused source name: zod's own text is "Invalid key in record"; the rule is inside.
+        const message = issue.code === 'invalid_key' ? issue.issues.map((inner) => inner.message).join('; ') : issue.message;
+        return `${issue.path.join('.') || '(top level)'}: ${message}`;
+      }),
+    );
   }
   const problems: string[] = [];
   const byName = new Map(adapters.map((adapter) => [adapter.name, adapter]));

@@ -81,6 +81,14 @@ describe('the response envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    // JSON sent as text/plain is refused for its content type, not called "not a JSON object".
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/v1/gst/verify',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ gstin: GSTIN }),
+    });
+    expect(text.json().error.details).toEqual([{ field: 'body', message: 'content type must be application/json' }]);
   });
 
   it('answers 413 PAYLOAD_TOO_LARGE past the body limit', async () => {

@@ -74,6 +74,8 @@ describe('the sources file (BV_SOURCES)', () => {
     expect(message).toMatch(/checks\.gst\.everything|checks: /);
     const withUser = { sources: { nic: { adapter: 'nic-einvoice', base_url: 'https://user:pw@nic.example/x?key=1' } }, checks: {} };
     expect(() => planSources(withUser, ADAPTERS, {})).toThrow(/sources\.nic\.base_url: must have no user, password, query or fragment/);
+    const badName = { sources: { pan_x: { adapter: 'nic-einvoice', base_url: 'http://x' } }, checks: {} };
+    expect(() => planSources(badName, ADAPTERS, {})).toThrow(/sources\.pan_x: source names are lower-case letters, digits and "-"/);
     const unknownAdapter = { sources: { other: { adapter: 'no-such', base_url: 'http://x' } }, checks: {} };
     expect(() => planSources(unknownAdapter, ADAPTERS, {})).toThrow(/sources\.other\.adapter: unknown adapter "no-such" \(known: gstn-gsp, nic-einvoice\)/);
     const wrongCheck = { sources: valid.sources, checks: { 'gst.returns': ['nic'], 'gst.verify': ['gsp', 'ghost'] } };
