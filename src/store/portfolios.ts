@@ -8,7 +8,7 @@ import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
-import { pageOfEnvironment } from './newest-first.js';
+import { newestFirst, pageOfEnvironment, type IdPage } from './newest-first.js';
 import { runScript, type ScriptDefinition } from './scripts.js';
 
 export interface Portfolio {
@@ -211,6 +211,11 @@ export class PortfolioStore {
   /** Run ids, newest first. */
   async runIds(portfolioId: string, limit: number): Promise<string[]> {
     return this.redis.zrevrange(this.keys.portfolioRuns(portfolioId), 0, limit - 1);
+  }
+
+  /** A page of run ids, newest first, after `cursor` (see newestFirst); undefined when a bare-id cursor is no longer listed. */
+  async runPage(portfolioId: string, limit: number, cursor?: string): Promise<IdPage | undefined> {
+    return newestFirst(this.redis, this.keys.portfolioRuns(portfolioId), limit, cursor);
   }
 
   /** The runs started before `runId`, newest first. */

@@ -56,6 +56,22 @@ describe('portfolios', () => {
     throw new Error(`run ${runId} got no change report`);
   }
 
+  it('pages its runs with limit and next_cursor, newest first, instead of stopping at 100', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Paged runs', operation: 'gst.verify', schedule: { every: 'monthly' }, rows: [{ gstin: scenario('clean-company').identifiers.gstin }] });
+    const id = created.json().data.portfolio_id as string;
+    const made = [(await runAndReport(id)).run_id, (await runAndReport(id)).run_id, (await runAndReport(id)).run_id];
+    const pages: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await get(`/v1/portfolios/${id}/runs?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`)).json().data as { runs: Run[]; next_cursor: string | null };
+      pages.push(page.runs.map((run) => run.run_id));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(pages).toEqual([[made[2], made[1]], [made[0]]]);
+    const bad = await get(`/v1/portfolios/${id}/runs?limit=101`);
+    expect(bad.json().error.details).toEqual([{ field: 'limit', message: 'must be an integer from 1 to 100' }]);
+  });
+
   it('finds exactly what changed in the sandbox between two runs, and announces it in a signed webhook', async () => {
     const receiver = await startWebhookReceiver();
     try {

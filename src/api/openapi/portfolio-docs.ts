@@ -1,6 +1,6 @@
 /** The portfolio routes (API.md "Portfolios"). */
 import { z } from 'zod';
-import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
@@ -95,11 +95,18 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
   },
   'GET /v1/portfolios/:id/runs': {
     summary: 'Runs, newest first, each with its change summary and report files',
+    description: 'Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next (older) page; it is null on the last.',
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,
-    responses: { 200: envelope('portfolios.runs', z.object({ portfolio_id: z.string(), runs: z.array(PortfolioRunShape) })) },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    querystring: RunListQuery,
+    responses: {
+      200: envelope(
+        'portfolios.runs',
+        z.object({ portfolio_id: z.string(), runs: z.array(PortfolioRunShape), next_cursor: z.string().nullable().describe('Send as cursor for the next (older) page; null on the last page') }),
+      ),
+    },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.json': {
     summary: "A run's change report against the previous run, as JSON",

@@ -23,7 +23,7 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady } from '../results-not-ready.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { AddRows, CreatePortfolio, PortfolioListQuery } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
@@ -256,9 +256,10 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   app.get<{ Params: { id: string } }>('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' } }, async (request) => {
     const portfolio = await ownPortfolio(request, true);
-    const ids = await portfolios.runIds(portfolio.portfolioId, 100);
+    const query = parseOrThrow(RunListQuery, request.query);
+    const page = (await portfolios.runPage(portfolio.portfolioId, query.limit, query.cursor)) ?? staleCursor('run');
     const runs = await Promise.all(
-      ids.map(async (runId) => {
+      page.ids.map(async (runId) => {
         const [job, summary] = await Promise.all([jobs.get(runId), portfolios.runSummary(portfolio.portfolioId, runId)]);
         if (job === undefined) return undefined;
         const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${runId}`;
@@ -274,7 +275,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         };
       }),
     );
-    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, runs: runs.filter((run) => run !== undefined) }, { checks: 0 });
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, runs: runs.filter((run) => run !== undefined), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
   for (const [file, type] of [

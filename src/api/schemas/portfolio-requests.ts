@@ -24,5 +24,8 @@ export const CreatePortfolio = z.strictObject({
 
 export const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'must be an array of row objects' }) });
 
+/** A page of a portfolio's runs (their ids are their bulk jobs'), newest first. */
+export const RunListQuery = pageQuery({ max: 100, defaultLimit: 100, cursorPattern: /^job_[0-9a-f]{20}(\.\d{1,16})?$/ });
+
 /** A page of the account's portfolios (of the key's environment), newest first. */
 export const PortfolioListQuery = pageQuery({ max: 200, defaultLimit: 200, cursorPattern: /^pf_[0-9a-f]{20}(\.\d{1,16})?$/ });

@@ -38,17 +38,29 @@ export function changesView(main, ctx) {
     return b;
   }
 
+  /** The run, looked for page by page (an older run is not on the first page of runs). */
+  async function findRun() {
+    let cursor = null;
+    do {
+      const page = (await ctx.api.get(`/v1/portfolios/${portfolioId}/runs?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal: ctx.signal })).data;
+      const found = page.runs.find((r) => r.run_id === runId);
+      if (found) return found;
+      cursor = page.next_cursor ?? null;
+    } while (cursor !== null);
+    return undefined;
+  }
+
   (async () => {
     let portfolio;
     let run;
     let changes;
     try {
-      const [p, runs] = await Promise.all([
+      const [p, found] = await Promise.all([
         ctx.api.get(`/v1/portfolios/${portfolioId}`, { signal: ctx.signal }).then((a) => a.data).catch(() => null),
-        ctx.api.get(`/v1/portfolios/${portfolioId}/runs`, { signal: ctx.signal }).then((a) => a.data.runs),
+        findRun(),
       ]);
       portfolio = p;
-      run = runs.find((r) => r.run_id === runId);
+      run = found;
       if (!run) throw Object.assign(new Error(`Portfolio ${portfolioId} has no run ${runId}`), { code: 'NOT_FOUND' });
       const response = await ctx.api.download(`/v1/portfolios/${portfolioId}/runs/${runId}/changes.json`, 'changes.json', { signal: ctx.signal });
       changes = JSON.parse(await response.blob.text());
