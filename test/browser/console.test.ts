@@ -264,18 +264,40 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     expect(requests.filter((r) => r.url.includes(account.sandbox_key))).toEqual([]);
   });
 
+  it('cancels a running job from the keyboard: focus stays on the page, and the cancelled rows are not called verified', async () => {
+    const file = path.join(dataDir, 'to-cancel.csv');
+    await writeFile(file, ['gstin', ...QUICK_GSTINS, ...SLOW_GSTINS].join('\n'));
+    await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
+    await page.setInputFiles('#job-file', file);
+    await page.fill('#job-name', 'Cancel me');
+    await page.click('#job-submit');
+    await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
+    await page.getByTestId('job-status').filter({ hasText: 'Running' }).waitFor({ timeout: 10_000 });
+    await page.focus('#job-cancel');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Click again to cancel' }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('job-status').filter({ hasText: 'Cancelled' }).waitFor({ timeout: 20_000 });
+    await expect(page.locator('#job-cancel').isHidden()).resolves.toBe(true);
+    // Not dropped to <body>: on the page's heading, where the next Tab goes on from.
+    await expect(activeId(page)).resolves.toBe('page-title');
+    const cancelled = Number(await page.getByTestId('count-cancelled').locator('.stat-value').textContent());
+    expect(cancelled).toBeGreaterThan(0);
+    await expect(page.getByText(new RegExp(`rows verified, ${cancelled} cancelled$`)).count()).resolves.toBe(1);
+  });
+
   it('lists past jobs with their status', async () => {
     await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
     const list = page.getByRole('region', { name: 'Past bulk jobs' });
-    await list.locator('tbody tr').nth(1).waitFor();
-    await expect(list.locator('tbody tr').count()).resolves.toBe(2);
+    await list.locator('tbody tr').nth(2).waitFor();
+    await expect(list.locator('tbody tr').count()).resolves.toBe(3);
     await expect(list.getByText('vendors-100.csv').count()).resolves.toBe(1);
     await expect(list.locator('.pill-good', { hasText: 'Completed' }).count()).resolves.toBe(2);
     await shot(page, '06-jobs');
   });
 
   it('shows older jobs page by page instead of stopping at the first page', async () => {
-    // 50 more jobs of one invalid row each (nothing billed): 52 in all, past the page of 50.
+    // 50 more jobs of one invalid row each (nothing billed): 53 in all, past the page of 50.
     for (let i = 0; i < 50; i++) {
       const response = await fetch(`${server!.baseUrl}/v1/bulk/jobs`, {
         method: 'POST',
@@ -293,7 +315,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await expect(list.getByText('vendors-100.csv').count()).resolves.toBe(0);
     await older.click();
     await list.getByText('vendors-100.csv').waitFor();
-    await expect(list.locator('tbody tr').count()).resolves.toBe(52);
+    await expect(list.locator('tbody tr').count()).resolves.toBe(53);
     await expect(older.count()).resolves.toBe(0);
   });
 
@@ -394,6 +416,21 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await list.getByRole('link', { name: 'Key suppliers' }).waitFor();
     await expect(list.locator('.pill').first().textContent()).resolves.toBe('Completed');
     await shot(page, '09-portfolios');
+  });
+
+  it("adds pasted identifiers and a CSV's rows together on a portfolio's page", async () => {
+    const list = page.getByRole('region', { name: 'Portfolios' });
+    await list.getByRole('link', { name: 'Key suppliers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Key suppliers' }).waitFor();
+    await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('5');
+    const file = path.join(dataDir, 'more-suppliers.csv');
+    await writeFile(file, 'gstin,vendor_code\n08ABHPJ6254M1Z8,V9\n');
+    await page.fill('#pf-add-rows', '23AAMCA7712P1ZA');
+    await page.setInputFiles('#pf-add-file', file);
+    await page.click('#pf-add-submit');
+    // Before, the pasted identifier was dropped without a word when a file was chosen too.
+    await page.getByText('2 added, 0 replaced').waitFor();
+    await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('7');
   });
 
   it('runs a single verification from the form and shows the record, and a field error when the input is wrong', async () => {

@@ -41,6 +41,8 @@ export function jobView(main, ctx) {
   const timeCard = card('Timeline', {}, timeline);
 
   let last = null;
+  // Set once the user has pressed Cancel (twice): where keyboard focus goes when the button goes.
+  let cancelPressed = false;
   let lastAnnounced = { status: null, quarter: -1 };
 
   function announce(job, percent) {
@@ -130,7 +132,12 @@ export function jobView(main, ctx) {
       fileButton('jsonl', 'Download results.jsonl'),
       job.results ? null : h('p', { class: 'hint' }, 'The files are ready when the job finishes.'),
     );
+    const hiding = FINISHED.has(job.status) && !cancelButton.hidden;
     cancelButton.hidden = FINISHED.has(job.status);
+    // The cancel button, disabled while it works and then hidden, drops keyboard focus to the
+    // page's body: hand it to the heading instead, unless the user has moved on meanwhile.
+    const lost = document.activeElement === cancelButton || document.activeElement === document.body;
+    if (hiding && cancelPressed && lost) document.getElementById('page-title')?.focus();
     announce(job, percent);
   }
 
@@ -139,6 +146,7 @@ export function jobView(main, ctx) {
     busyLabel: 'Cancelling…',
     signal: ctx.signal,
     action: async () => {
+      cancelPressed = true;
       update((await ctx.api.post(`/v1/bulk/jobs/${jobId}/cancel`, {}, { signal: ctx.signal })).data);
       clear(cancelError);
     },

@@ -1,6 +1,6 @@
 import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr } from '../format.js';
-import { busy, confirmButton, every, isAbort, operationLabel, pageHeader } from './common.js';
+import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader } from './common.js';
 import { rowsFromText, rowsResultBanner, scheduleText } from './portfolios.js';
 
 const ROWS_SHOWN = 200;
@@ -53,15 +53,21 @@ export function portfolioView(main, ctx) {
     }
     busy(addButton, 'Adding…', async () => {
       try {
-        let result;
+        // Both, when both were given (as the create form does): the pasted rows, then the file's.
+        const results = [];
+        if (rows.length > 0) {
+          results.push((await ctx.api.post(`/v1/portfolios/${portfolioId}/rows`, { rows }, { signal: ctx.signal })).data);
+          addText.value = '';
+        }
         if (chosen) {
           const form = new FormData();
           form.append('file', chosen, chosen.name);
-          result = (await ctx.api.upload(`/v1/portfolios/${portfolioId}/rows`, form, { signal: ctx.signal })).data;
-        } else {
-          result = (await ctx.api.post(`/v1/portfolios/${portfolioId}/rows`, { rows }, { signal: ctx.signal })).data;
+          const fromFile = (await ctx.api.upload(`/v1/portfolios/${portfolioId}/rows`, form, { signal: ctx.signal })).data;
+          // With pasted rows too, a file's row numbers say whose they are.
+          if (results.length > 0) fromFile.invalid_rows = (fromFile.invalid_rows ?? []).map((r) => ({ ...r, row: `${r.row} of ${chosen.name}` }));
+          results.push(fromFile);
         }
-        setChildren(addResult, rowsResultBanner(result));
+        setChildren(addResult, rowsResultBanner(combinedRowsResult(results)));
         addText.value = '';
         addFile.value = '';
         await Promise.all([loadPortfolio(), loadRows()]);
@@ -70,6 +76,13 @@ export function portfolioView(main, ctx) {
       }
     });
   });
+
+  /** Two answers of adding rows as one: counts summed, the portfolio's size from the last. */
+  function combinedRowsResult(results) {
+    const last = results[results.length - 1];
+    const sum = (field) => results.reduce((total, r) => total + (r[field] ?? 0), 0);
+    return { ...last, added: sum('added'), replaced: sum('replaced'), repeated: sum('repeated'), invalid: sum('invalid'), invalid_rows: results.flatMap((r) => r.invalid_rows ?? []) };
+  }
 
   function renderPortfolio(p) {
     portfolio = p;
@@ -97,10 +110,22 @@ export function portfolioView(main, ctx) {
 
   let poll = null;
   let shownRuns = '';
+  const RUNS_PAGE = 25;
+  // Runs wanted on screen: a page more each time "Show older runs" is pressed.
+  let wantedRuns = RUNS_PAGE;
+  function olderRunsButton() {
+    const older = button('Show older runs', {
+      onClick: () => busy(older, 'Loading…', async () => {
+        wantedRuns += RUNS_PAGE;
+        await loadRuns();
+      }),
+    });
+    return h('div', { class: 'table-foot' }, older);
+  }
   async function loadRuns() {
     try {
-      const runs = (await ctx.api.get(`/v1/portfolios/${portfolioId}/runs`, { signal: ctx.signal })).data.runs;
-      const text = JSON.stringify(runs);
+      const { items: runs, more } = await firstItems(ctx.api, `/v1/portfolios/${portfolioId}/runs`, 'runs', wantedRuns, { pageSize: RUNS_PAGE, signal: ctx.signal });
+      const text = JSON.stringify([runs, more]);
       if (text === shownRuns) return;
       shownRuns = text;
       if (runs.length === 0) {
@@ -118,7 +143,7 @@ export function portfolioView(main, ctx) {
             { label: 'Changes', render: changesCell },
             { label: '', render: (run) => (run.files && run.changes?.previous_run_id ? h('a', { href: `#/portfolios/${portfolioId}/runs/${run.run_id}`, class: 'btn btn-secondary btn-sm', 'data-testid': 'view-changes' }, 'View changes') : null) },
           ],
-        }));
+        }), more ? olderRunsButton() : null);
       }
       const pending = runs.some((run) => run.status === 'queued' || run.status === 'running' || (run.status === 'completed' && !run.changes));
       if (pending && poll === null) poll = every(1500, ctx.signal, () => loadRuns());
