@@ -100,7 +100,7 @@ describe('GET /metrics and the queue board', () => {
       chargedPaise += Math.round((live.json().meta.amount_inr as number) * 100);
       expect(chargedPaise).toBe(4 * 75);
       // A route that does not exist, and a call refused before it ran.
-      expect((await t.app.inject({ method: 'GET', url: '/v1/nothing-here' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { authorization: `Bearer ${t.sandboxKey}` } })).statusCode).toBe(404);
       expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZX' })).statusCode).toBe(400);
 
       // A small bulk job: ok, not found and failed rows, in chunks of two.
