@@ -276,7 +276,11 @@ function callFailure(
   const identity = failed(resolutionSteps);
   if (identity.length === 0) return undefined;
   const chosen = identity.find((f) => f.error.code === 'PROVIDER_TIMEOUT') ?? identity[identity.length - 1]!;
-  return { ok: false, error: chosen.error, detail: all.map((f) => f.detail).join('; ') };
+  // Every failure is named, the requested modules' too: a caller who asked for `pan` alone
+  // would otherwise read only of a resolution check it never asked for.
+  const messages = [...new Set(all.map((f) => f.error.message))];
+  const error = new AppError(chosen.error.code, `Nothing could be learned about ${entry}: ${messages.join(' ')}`);
+  return { ok: false, error, detail: all.map((f) => f.detail).join('; ') };
 }
 
 /** GST legal name against the PAN holder's full name (only the source's answer has it unmasked). */
