@@ -172,7 +172,7 @@ describe('POST /v1/business360', () => {
     const one = (await b360({ gstin: '27ZZZCZ5030Z1ZL', include: ['gst'] })).body;
     expect(one).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' }, meta: { modules_requested: 1 } });
     // The message names the module asked for, not only the company lookup it never asked for.
-    expect(one.error.message).toMatch(/^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*mca\.cin_to_pan.*gst\.verify|^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*gst\.verify.*mca\.cin_to_pan/);
+    expect((one.error as { message?: string } | undefined)?.message).toMatch(/^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*mca\.cin_to_pan.*gst\.verify|^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*gst\.verify.*mca\.cin_to_pan/);
     expect((await b360({ cin: 'U00000MH2000PTC005030' })).status).toBe(503);
     expect((await b360({ pan: 'ZZZCZ5040Z' })).status).toBe(504);
   });

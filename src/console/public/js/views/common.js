@@ -1,6 +1,6 @@
 // Pieces every screen uses: the page heading (focused on each route change) and error handling.
 import { OPERATIONS } from '../catalog.js';
-import { errorBanner, h, setChildren } from '../dom.js';
+import { button, errorBanner, h, setChildren } from '../dom.js';
 
 /** The page's h1 (tabindex -1 so the router can move focus to it) with an optional line and actions. */
 export function pageHeader(title, { subtitle, actions, badge } = {}) {
@@ -134,4 +134,10 @@ export async function firstItems(api, path, field, count, { pageSize = 50, signa
     cursor = page.next_cursor ?? null;
   } while (cursor !== null && items.length < count);
   return { items, more: cursor !== null };
+}
+
+/** A "Show older …" button under a list (see firstItems): `more` loads a page more, the button busy meanwhile. */
+export function showOlderButton(label, more) {
+  const older = button(label, { onClick: () => busy(older, 'Loading…', more) });
+  return h('div', { class: 'table-foot' }, older);
 }

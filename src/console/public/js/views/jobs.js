@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr, formatPaise, jobProgress } from '../format.js';
-import { busy, every, firstItems, operationLabel, pageHeader, showError } from './common.js';
+import { busy, every, firstItems, operationLabel, pageHeader, showError, showOlderButton } from './common.js';
 
 function columnsHint(op) {
   const needs = op.columns.map((c) => h('code', {}, c));
@@ -90,15 +90,11 @@ export function jobsView(main, ctx) {
     card('Past jobs', { actions: refresh }, listSlot),
   );
 
-  function olderButton() {
-    const older = button('Show older jobs', {
-      onClick: () => busy(older, 'Loading…', async () => {
-        wanted += JOBS_PAGE;
-        await load();
-      }),
+  const olderButton = () =>
+    showOlderButton('Show older jobs', async () => {
+      wanted += JOBS_PAGE;
+      await load();
     });
-    return h('div', { class: 'table-foot' }, older);
-  }
 
   let timer = null;
   let shown = '';

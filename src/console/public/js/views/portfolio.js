@@ -1,6 +1,6 @@
 import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr } from '../format.js';
-import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader } from './common.js';
+import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader, showOlderButton } from './common.js';
 import { rowsFromText, rowsResultBanner, scheduleText } from './portfolios.js';
 
 const ROWS_SHOWN = 200;
@@ -113,15 +113,11 @@ export function portfolioView(main, ctx) {
   const RUNS_PAGE = 25;
   // Runs wanted on screen: a page more each time "Show older runs" is pressed.
   let wantedRuns = RUNS_PAGE;
-  function olderRunsButton() {
-    const older = button('Show older runs', {
-      onClick: () => busy(older, 'Loading…', async () => {
-        wantedRuns += RUNS_PAGE;
-        await loadRuns();
-      }),
+  const olderRunsButton = () =>
+    showOlderButton('Show older runs', async () => {
+      wantedRuns += RUNS_PAGE;
+      await loadRuns();
     });
-    return h('div', { class: 'table-foot' }, older);
-  }
   async function loadRuns() {
     try {
       const { items: runs, more } = await firstItems(ctx.api, `/v1/portfolios/${portfolioId}/runs`, 'runs', wantedRuns, { pageSize: RUNS_PAGE, signal: ctx.signal });

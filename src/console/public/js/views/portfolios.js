@@ -1,7 +1,7 @@
 import { DEFAULT_TZ, NAMED_SCHEDULES, PORTFOLIO_OPERATIONS, namedScheduleText } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime } from '../format.js';
-import { busy, firstItems, operationLabel, pageHeader, showError } from './common.js';
+import { busy, firstItems, operationLabel, pageHeader, showError, showOlderButton } from './common.js';
 
 export function scheduleText(schedule) {
   const named = schedule?.every ? namedScheduleText(schedule.every) : null;
@@ -149,14 +149,10 @@ export function portfoliosView(main, ctx) {
       if (error?.name !== 'AbortError') setChildren(listSlot, errorBanner(error));
     }
   }
-  function olderButton() {
-    const older = button('Show older portfolios', {
-      onClick: () => busy(older, 'Loading…', async () => {
-        wanted += PAGE;
-        await loadList();
-      }),
+  const olderButton = () =>
+    showOlderButton('Show older portfolios', async () => {
+      wanted += PAGE;
+      await loadList();
     });
-    return h('div', { class: 'table-foot' }, older);
-  }
   loadList();
 }
