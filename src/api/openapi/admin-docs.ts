@@ -15,13 +15,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     body: CreateAccountRequest,
     bodyExamples: { opening: { summary: 'An account with 500 INR', value: { name: 'Acme Onboarding', balance_inr: 500 } } },
     responses: {
-      201: z.object({
-        account_id: z.string(),
-        sandbox_key: z.string(),
-        sandbox_key_id: z.string().describe('The sandbox key\'s id: what DELETE /admin/v1/keys/{keyId} revokes'),
-        live_key: z.string(),
-        live_key_id: z.string(),
-      }),
+      201: z.object({ account_id: z.string(), sandbox_key: z.string(), live_key: z.string() }).describe('The keys, shown once; GET /admin/v1/accounts/{id}/keys lists their ids'),
     },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },

@@ -48,13 +48,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       openingReference: 'opening balance',
       environments: ['sandbox', 'live'],
     });
-    return reply.code(201).send({
-      account_id: account.accountId,
-      sandbox_key: keys.sandbox?.apiKey,
-      sandbox_key_id: keys.sandbox?.keyId,
-      live_key: keys.live?.apiKey,
-      live_key_id: keys.live?.keyId,
-    });
+    // DESIGN.md §7 fixes this answer's shape: the keys' ids are listed by GET …/keys.
+    return reply.code(201).send({ account_id: account.accountId, sandbox_key: keys.sandbox?.apiKey, live_key: keys.live?.apiKey });
   });
 
   app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
