@@ -44,7 +44,8 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
     global: false,
     timeWindow: MINUTE_MS,
     // Calls without a valid key count per client address at the default limit, so a 401
-    // carries the headers too, and guessing keys from one address is slowed to that pace.
+    // carries the headers too (API.md: every response), and a client sending bad keys from
+    // one address is turned away with 429 past that pace; valid keys keep their own quotas.
     max: (request) => request.auth?.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     keyGenerator: (request) =>
       request.auth ? options.keys.rateLimit(request.auth.accountId, request.auth.keyId) : options.keys.unauthenticatedRateLimit(request.ip),
@@ -60,7 +61,8 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   app.addHook('onRequest', async (request, reply) => {
     const refused = await authenticateCustomer(options.accounts, request);
     await countCall.call(app, request, reply);
-    if (refused) throw refused;
+    // API.md: unknown routes answer 404, key or no key.
+    if (refused && !request.is404) throw refused;
   });
   // A claim outlives any call: a lock expiring mid-call would let a retry run it twice.
   const hooks = idempotencyHooks(options.idempotency, options.holdTtlMs);
@@ -76,7 +78,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   });
   await app.register(portfolioRoutes, options.portfolios);
   // An unknown path under /v1 is answered after the hooks above, with the RateLimit headers
-  // as every /v1 answer has; without a valid key it is a 401, revealing no route.
+  // every /v1 answer has (counted against the key, or the address when there is none).
   await app.register(
     async (v1) => v1.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request))),
     { prefix: '/v1' },

@@ -112,14 +112,17 @@ describe('the response envelope', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/v1/no-such-route', headers: { authorization: `Bearer ${t.sandboxKey}` } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['ratelimit-limit']).toBe('600');
-    // Without a valid key an unknown path is a 401, as a known one is: no route is revealed.
+    // API.md: unknown routes answer 404, with a key or without; a known one without a key is a 401.
     for (const authorization of [undefined, 'Bearer bv_test_not_a_key']) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/no-such-route', headers: authorization ? { authorization } : {} });
-      expect(res.statusCode).toBe(401);
-      expect(res.json().error.code).toBe('AUTH_INVALID_KEY');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
       expect(res.headers['ratelimit-limit']).toBe('600');
       expect(Number(res.headers['ratelimit-remaining'])).toBeLessThan(600);
       expect(res.headers['x-request-id']).toBe(res.json().request_id);
+      const known = await t.app.inject({ method: 'POST', url: '/v1/gst/verify', headers: authorization ? { authorization } : {}, payload: { gstin: GSTIN } });
+      expect(known.statusCode).toBe(401);
+      expect(known.headers['ratelimit-limit']).toBe('600');
     }
   });
 
