@@ -17,11 +17,15 @@ import type { ScriptDefinition } from './scripts.js';
  */
 const CREDIT_LUA = `
 local previous = redis.call('HGET', KEYS[4], ARGV[2])
-if previous == ARGV[1] or redis.call('SISMEMBER', KEYS[5], ARGV[2]) == 1 then
+if previous and previous ~= ARGV[1] then return {'conflict', tonumber(previous)} end
+-- The same amount again, or a reference an older version credited (its amount unknown): a retry.
+if previous or redis.call('SISMEMBER', KEYS[5], ARGV[2]) == 1 then
   return {'duplicate', tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')}
 end
-if previous then return {'conflict', tonumber(previous)} end
 redis.call('HSET', KEYS[4], ARGV[2], ARGV[1])
+-- Into the old set too: a process of the older version, during a rolling upgrade, still reads
+-- only that set, and would credit a retry of this reference a second time.
+redis.call('SADD', KEYS[5], ARGV[2])
 local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'topups_paise', ARGV[1])
 redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],

@@ -53,6 +53,10 @@ export class WebhookStore {
   async rotate(accountId: string, environment: Environment): Promise<string> {
     const secret = newSecret();
     await this.redis.set(this.keys.webhookSecret(accountId, environment), secret);
+    // Processes of the older version, during a rolling upgrade, sign with the one secret it
+    // kept: a live rotation goes there too (when there is one), or they would go on signing
+    // live events with the secret just retired.
+    if (environment === 'live') await this.redis.set(this.keys.legacyWebhookSecret(accountId), secret, 'XX');
     return secret;
   }
 

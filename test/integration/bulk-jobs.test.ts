@@ -348,13 +348,17 @@ describe('bulk jobs end to end', () => {
       const rotated = (await t.post('/v1/webhooks/secret/rotate', {})).json().data.secret as string;
       expect((await get('/v1/webhooks/secret', t.liveKey)).json().data.secret).toBe(live);
       expect((await get('/v1/webhooks/secret')).json().data.secret).toBe(rotated);
+      expect(await redis.get(keys.legacyWebhookSecret(t.accountId))).toBe('whsec_shared_by_both_before');
+      // A live rotation reaches the old shared secret too, which older processes still sign with.
+      const liveRotated = (await t.post('/v1/webhooks/secret/rotate', {}, t.liveKey)).json().data.secret as string;
+      expect(await redis.get(keys.legacyWebhookSecret(t.accountId))).toBe(liveRotated);
 
       // An invalid row only: the live job finishes without calling any upstream.
       const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: 'bad' }], webhook_url: receiver.url }, t.liveKey);
       expect(created.statusCode, created.body).toBe(202);
       await waitForJob(t.app, t.liveKey, created.json().data.job_id as string);
       await receiver.waitFor(1);
-      expect(signatureIsValid(live, receiver.received[0]!)).toBe(true);
+      expect(signatureIsValid(liveRotated, receiver.received[0]!)).toBe(true);
       expect(signatureIsValid(rotated, receiver.received[0]!)).toBe(false);
     } finally {
       receiver.close();

@@ -84,7 +84,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     security: 'admin',
     params: z.object({ keyId: z.string() }),
     responses: { 204: { description: 'Revoked' } },
-    errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'POST /admin/v1/accounts/:id/credits': {
     summary: "Top up an account's wallet (a repeated reference is credited once)",
@@ -93,7 +93,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     params: accountId,
     body: CreditRequest,
     responses: { 200: z.object({ balance_inr: z.number(), duplicate: z.literal(true).optional() }) },
-    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
   },
   'GET /admin/v1/sources': { summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
 };

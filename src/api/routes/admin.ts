@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
-import type { AccountStore } from '../../store/accounts.js';
+import { publicKeyId, type AccountStore } from '../../store/accounts.js';
+import { parseApiKey } from '../../store/api-key-format.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
 import type { SourceStatus } from '../source-status.js';
@@ -137,9 +138,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     async (request, reply) => {
       const sent = request.params.keyId;
       // An API key sent where its id goes: say which id to use, and never echo the key.
-      const apiKey = /^bv_(test|live)_([a-z0-9]{12})_/.exec(sent);
-      if (apiKey !== null) {
-        throw new AppError('VALIDATION_FAILED', `That is an API key, not a key id: revoke it as key_${apiKey[2]} (and treat the key as leaked: it is now in a URL)`, [
+      const apiKey = parseApiKey(sent);
+      if (apiKey !== undefined) {
+        throw new AppError('VALIDATION_FAILED', `That is an API key, not a key id: revoke it as ${publicKeyId(apiKey.keyId)} (and treat the key as leaked: it is now in a URL)`, [
           { field: 'keyId', message: 'must be a key id (key_…), not the API key' },
         ]);
       }

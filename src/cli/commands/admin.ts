@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { parseApiKey } from '../../store/api-key-format.js';
 import type { Session } from '../context.js';
 import { CliError, EXIT, UsageError } from '../exit-codes.js';
 import { indent, inr, keyValues, table, text, when } from '../output.js';
@@ -26,7 +27,7 @@ interface Account {
 }
 
 /** `key_<id>` from `bv_test_<id>_<secret>`: what `admin keys revoke` takes. */
-const keyIdOf = (apiKey: string | undefined) => /^bv_(?:test|live)_([a-z0-9]{12})_/.exec(apiKey ?? '')?.[1];
+const keyIdOf = (apiKey: string | undefined) => parseApiKey(apiKey ?? '')?.keyId;
 
 function reconciliationPairs(r: Reconciliation): [string, string][] {
   return [
