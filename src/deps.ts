@@ -161,7 +161,7 @@ export async function createDeps(
             log,
             onFinished: async (jobId) => {
               const job = await bulkJobs.get(jobId);
-              if (job?.webhookUrl) await queues.addWebhook(jobId);
+              if (job?.webhookUrl) await queues.addWebhook(jobId, { accountId: job.accountId });
               if (job?.portfolioId) {
                 await endPortfolioRun(portfolios, job.portfolioId, jobId, config.bulk.holdTtlMs);
                 if (job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
@@ -183,7 +183,7 @@ export async function createDeps(
             chunkRows: config.bulk.chunkRows,
             holdTtlMs: config.bulk.holdTtlMs,
             log,
-            announce: (runId) => queues.addWebhook(runId, 'portfolio.changes'),
+            announce: (runId, accountId) => queues.addWebhook(runId, { event: 'portfolio.changes', accountId }),
             sandboxClockOffsetMs: async (accountId) => (await accounts.get(accountId))?.sandboxClockOffsetMs ?? 0,
           },
           queues,

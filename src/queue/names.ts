@@ -36,6 +36,8 @@ export interface FinalizePayload {
 export interface WebhookPayload {
   jobId: string;
   event?: 'bulk.job.completed' | 'portfolio.changes';
+  /** Whose share of the delivery pool it takes (absent on jobs queued by older versions). */
+  accountId?: string;
 }
 
 /** A portfolio's scheduled (or requested) run, or the change report of a run that just finished. */

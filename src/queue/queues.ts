@@ -24,7 +24,8 @@ export interface BulkQueues {
   portfolios: Queue<PortfolioJob>;
   addChunks(chunks: ChunkPayload[]): Promise<void>;
   addFinalize(jobId: string): Promise<void>;
-  addWebhook(jobId: string, event?: WebhookPayload['event']): Promise<void>;
+  /** A delivery of the job's event; `accountId` lets the delivery pool check the account's share before reading anything. */
+  addWebhook(jobId: string, options: { event?: WebhookPayload['event']; accountId: string }): Promise<void>;
   /** A finished portfolio run's change report (once per run). */
   addChangeReport(portfolioId: string, runId: string): Promise<void>;
   close(): Promise<void>;
@@ -61,11 +62,11 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
     async addFinalize(jobId) {
       await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: `${jobId}-finalize` });
     },
-    async addWebhook(jobId, event = 'bulk.job.completed') {
+    async addWebhook(jobId, { event = 'bulk.job.completed', accountId }) {
       // 14 attempts, 10 s doubling: the last about 23 hours after the first (API.md: 24 h).
       await webhooks.add(
         event,
-        { jobId, event },
+        { jobId, event, accountId },
         { jobId: event === 'bulk.job.completed' ? `${jobId}-webhook` : `${jobId}-${event}`, attempts: settings.webhookAttempts, backoff: { type: 'exponential', delay: settings.webhookBackoffMs, jitter: 0.2 }, removeOnComplete: { age: 86_400 }, removeOnFail: { age: 7 * 86_400 } },
       );
     },
@@ -138,8 +139,9 @@ export function startBulkWorkers(
           await deliverWebhook(job.data, job.attemptsMade + 1, { ...deps.webhook, share, log: deps.log.child({ jobId: job.data.jobId }) });
         } catch (error) {
           if (!(error instanceof AccountBusy)) throw error;
-          // Back to wait for a moment, spending no attempt; spread so they do not all return at once.
-          await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 800), token);
+          // Back to wait, spending no attempt (moveToDelayed skips the count), longer the longer
+          // the account's share stays full.
+          await job.moveToDelayed(Date.now() + error.waitMs, token);
           throw new DelayedError();
         }
       },

@@ -54,13 +54,23 @@ export function signature(secret: string, timestampS: number, body: string): str
 }
 
 export async function deliverWebhook(payload: WebhookPayload, attempt: number, deps: WebhookDeps): Promise<void> {
-  const event = await deps.resolve(payload);
-  if (event === undefined) return;
-  if (deps.share !== undefined && !deps.share.tryTake(event.accountId)) throw new AccountBusy(event.accountId);
+  const share = deps.share;
+  // The account's share is checked before anything is read when the payload names the
+  // account; jobs queued by older versions do not, and are checked once resolved.
+  let taken: string | undefined;
+  const take = (accountId: string) => {
+    if (share === undefined) return;
+    if (!share.tryTake(accountId)) throw new AccountBusy(accountId, share.waitMs(accountId));
+    taken = accountId;
+  };
   try {
+    if (payload.accountId !== undefined) take(payload.accountId);
+    const event = await deps.resolve(payload);
+    if (event === undefined) return;
+    if (taken === undefined) take(event.accountId);
     await deliver(event, attempt, deps);
   } finally {
-    deps.share?.release(event.accountId);
+    if (taken !== undefined) share?.release(taken);
   }
 }
 

@@ -28,7 +28,7 @@ export interface ChangeReportDeps {
   results: ResultStore;
   log: Logger;
   /** Queues the `portfolio.changes` webhook of the run. */
-  announce: (runId: string) => Promise<void>;
+  announce: (runId: string, accountId: string) => Promise<void>;
 }
 
 interface ResultLine {
@@ -105,6 +105,6 @@ export async function writeChangeReport(portfolioId: string, runId: string, deps
   const summary: RunSummary = { ...summarizeChanges(changes, rows), previous_run_id: previousRunId, detected_at: detectedAt };
   await deps.portfolios.saveRunSummary(portfolioId, runId, summary);
   deps.log.info({ portfolioId, runId, ...summary }, 'portfolio change report written');
-  if (changes.length > 0 && portfolio.webhookUrl !== null && portfolio.deletedAt === null) await deps.announce(runId);
+  if (changes.length > 0 && portfolio.webhookUrl !== null && portfolio.deletedAt === null) await deps.announce(runId, portfolio.accountId);
   return summary;
 }
