@@ -313,10 +313,13 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await older.waitFor();
     await expect(list.locator('tbody tr').count()).resolves.toBe(50);
     await expect(list.getByText('vendors-100.csv').count()).resolves.toBe(0);
-    await older.click();
+    await older.focus();
+    await page.keyboard.press('Enter');
     await list.getByText('vendors-100.csv').waitFor();
     await expect(list.locator('tbody tr').count()).resolves.toBe(53);
     await expect(older.count()).resolves.toBe(0);
+    // The button went with the redraw; focus went on to the list's last row, not to <body>.
+    await expect(page.evaluate('document.activeElement?.closest("tbody tr") === document.querySelector("tbody tr:last-child")')).resolves.toBe(true);
   });
 
   it('stops following a job the service no longer has (404) and says so, rather than retrying for ever', async () => {

@@ -39,4 +39,4 @@ export function firstItems<T>(
   count: number,
   options?: { pageSize?: number; signal?: AbortSignalLike },
 ): Promise<{ items: T[]; more: boolean }>;
-export function showOlderButton(label: string, more: () => Promise<unknown>): unknown;
+export function showOlderButton(label: string, slot: unknown, more: () => Promise<unknown>): unknown;

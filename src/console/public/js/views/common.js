@@ -136,8 +136,19 @@ export async function firstItems(api, path, field, count, { pageSize = 50, signa
   return { items, more: cursor !== null };
 }
 
-/** A "Show older …" button under a list (see firstItems): `more` loads a page more, the button busy meanwhile. */
-export function showOlderButton(label, more) {
-  const older = button(label, { onClick: () => busy(older, 'Loading…', more) });
+/**
+ * A "Show older …" button under a list in `slot` (see firstItems): `more` loads a page more
+ * and redraws the slot, the button busy meanwhile. The redraw removes the focused button, so
+ * focus goes on to the next page's button, or to the last row's link when none is left.
+ */
+export function showOlderButton(label, slot, more) {
+  const older = button(label, {
+    onClick: () =>
+      busy(older, 'Loading…', async () => {
+        await more();
+        if (older.isConnected) return;
+        (slot.querySelector('.table-foot button') ?? slot.querySelector('tbody tr:last-child a'))?.focus();
+      }),
+  });
   return h('div', { class: 'table-foot' }, older);
 }

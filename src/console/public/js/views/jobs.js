@@ -91,7 +91,7 @@ export function jobsView(main, ctx) {
   );
 
   const olderButton = () =>
-    showOlderButton('Show older jobs', async () => {
+    showOlderButton('Show older jobs', listSlot, async () => {
       wanted += JOBS_PAGE;
       await load();
     });
@@ -100,9 +100,13 @@ export function jobsView(main, ctx) {
   let shown = '';
   // Jobs wanted on screen: a page more each time "Show older jobs" is pressed.
   let wanted = JOBS_PAGE;
+  // Each load's number: a poll that started before "Show older jobs" must not redraw over it.
+  let loads = 0;
   async function load() {
+    const seq = ++loads;
     try {
       const { items: jobs, more } = await firstItems(ctx.api, '/v1/bulk/jobs', 'jobs', wanted, { pageSize: JOBS_PAGE, signal: ctx.signal });
+      if (seq !== loads) return;
       // Polling redraws only what changed, so keyboard focus in the table survives a quiet tick.
       const text = JSON.stringify([jobs, more]);
       if (text === shown) return;

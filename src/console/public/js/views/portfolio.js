@@ -114,13 +114,17 @@ export function portfolioView(main, ctx) {
   // Runs wanted on screen: a page more each time "Show older runs" is pressed.
   let wantedRuns = RUNS_PAGE;
   const olderRunsButton = () =>
-    showOlderButton('Show older runs', async () => {
+    showOlderButton('Show older runs', runsSlot, async () => {
       wantedRuns += RUNS_PAGE;
       await loadRuns();
     });
+  // Each load's number: a poll that started before "Show older runs" must not redraw over it.
+  let runLoads = 0;
   async function loadRuns() {
+    const seq = ++runLoads;
     try {
       const { items: runs, more } = await firstItems(ctx.api, `/v1/portfolios/${portfolioId}/runs`, 'runs', wantedRuns, { pageSize: RUNS_PAGE, signal: ctx.signal });
+      if (seq !== runLoads) return;
       const text = JSON.stringify([runs, more]);
       if (text === shownRuns) return;
       shownRuns = text;

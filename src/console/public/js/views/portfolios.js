@@ -150,7 +150,7 @@ export function portfoliosView(main, ctx) {
     }
   }
   const olderButton = () =>
-    showOlderButton('Show older portfolios', async () => {
+    showOlderButton('Show older portfolios', listSlot, async () => {
       wanted += PAGE;
       await loadList();
     });
