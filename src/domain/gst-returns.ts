@@ -60,6 +60,12 @@ export interface ReturnsInput {
   cancellationDate?: string | null;
 }
 
+/** The last month (YYYY-MM) of the quarter holding `month`. */
+function quarterEndOf(month: string): string {
+  const m = Number(month.slice(5, 7));
+  return `${month.slice(0, 4)}-${String(Math.ceil(m / 3) * 3).padStart(2, '0')}`;
+}
+
 function filingStatus(entry: ReturnFilingEntry | undefined, dueDate: string): ReturnFiling {
   if (entry === undefined) return { status: 'not_filed', filed_on: null, due_date: dueDate };
   return { status: entry.filedOn <= dueDate ? 'filed' : 'late', filed_on: entry.filedOn, due_date: dueDate };
@@ -69,7 +75,10 @@ function filingStatus(entry: ReturnFilingEntry | undefined, dueDate: string): Re
 export function buildReturnsRecord(input: ReturnsInput, count: number, now: Date): GstReturnsRecord {
   const frequency = input.frequency ?? inferFrequency(input.filings);
   const firstPeriod = input.registrationDate ? input.registrationDate.slice(0, 7) : undefined;
-  const lastPeriod = input.cancellationDate ? input.cancellationDate.slice(0, 7) : undefined;
+  const cancelledMonth = input.cancellationDate ? input.cancellationDate.slice(0, 7) : undefined;
+  // A quarter is listed by its last month: a cancellation inside it still lists it, since the
+  // quarter's returns (the final ones) fall due all the same.
+  const lastPeriod = cancelledMonth !== undefined && frequency === 'quarterly' ? quarterEndOf(cancelledMonth) : cancelledMonth;
   const byKey = new Map<string, ReturnFilingEntry>();
   for (const entry of input.filings) {
     const key = `${entry.period}:${entry.returnType}`;

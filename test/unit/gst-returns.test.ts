@@ -77,6 +77,16 @@ describe('buildReturnsRecord', () => {
     expect(record.summary).toMatchObject({ periods: 6, not_filed: 6, last_filed_period: null });
   });
 
+  it("lists a quarterly filer's quarter of cancellation, whose final returns fall due all the same", () => {
+    const record = buildReturnsRecord(
+      { gstin: 'X', frequency: 'quarterly', filings: [], registrationDate: '2023-10-01', cancellationDate: '2024-05-24' },
+      12,
+      NOW,
+    );
+    expect(record.periods.map((p) => p.period)).toEqual(['2024-06', '2024-03', '2023-12']);
+    expect(record.periods[0]?.gstr3b.due_date).toBe('2024-07-22');
+  });
+
   it('counts a return reported twice from its first filing', () => {
     const record = buildReturnsRecord(
       { gstin: 'X', frequency: 'monthly', filings: [filed('2026-10', 'GSTR3B', '2026-12-01'), filed('2026-10', 'GSTR3B', '2026-11-19')] },

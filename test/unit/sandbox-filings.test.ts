@@ -68,7 +68,10 @@ describe('sandbox GST return filing histories', () => {
         for (const f of answer.filings) {
           if (f.filedOn > today) wrong.push(`${gstin} ${key(f)} filed in the future`);
           if (f.period < (answer.registrationDate ?? '').slice(0, 7) && !quarterly) wrong.push(`${gstin} ${key(f)} before registration`);
-          if (answer.cancellationDate != null && f.period > answer.cancellationDate.slice(0, 7)) wrong.push(`${gstin} ${key(f)} after cancellation`);
+          // A quarterly filer's last period is the quarter the cancellation fell in (its final returns).
+          const cancelledMonth = answer.cancellationDate?.slice(0, 7);
+          const lastPeriod = cancelledMonth !== undefined && quarterly ? `${cancelledMonth.slice(0, 5)}${String(Math.ceil(Number(cancelledMonth.slice(5)) / 3) * 3).padStart(2, '0')}` : cancelledMonth;
+          if (lastPeriod !== undefined && f.period > lastPeriod) wrong.push(`${gstin} ${key(f)} after cancellation`);
           if (quarterly && !['03', '06', '09', '12'].includes(f.period.slice(5))) wrong.push(`${gstin} ${key(f)} not a quarter`);
           if (f.filedOn <= `${f.period}-31`) wrong.push(`${gstin} ${key(f)} filed before the period ended`);
         }

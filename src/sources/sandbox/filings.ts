@@ -115,9 +115,11 @@ export function filingsAt(g: SandboxGstin, registered: string, today: string): R
   const todayDay = dayNumber(today);
   let last = monthIndex(today);
   const cancelled = gstCancelledOn(g, today);
-  if (cancelled !== null) last = Math.min(last, monthIndex(isoFromDay(cancelled)));
-  // Quarterly periods are the quarters' last months (index % 3 === 2).
-  if (g.quarterly) last -= (last + 1) % 3;
+  const cancelledMonth = cancelled === null ? undefined : monthIndex(isoFromDay(cancelled));
+  // Quarterly periods are the quarters' last months (index % 3 === 2): the current quarter has
+  // not ended, but the quarter a registration was cancelled in has its (final) returns all the same.
+  if (cancelledMonth !== undefined && cancelledMonth <= last) last = g.quarterly ? cancelledMonth + ((3 - ((cancelledMonth + 1) % 3)) % 3) : cancelledMonth;
+  else if (g.quarterly) last -= (last + 1) % 3;
   let first = last - (FILING_HISTORY_PERIODS - 1) * step;
   const registeredMonth = monthIndex(registered);
   if (registeredMonth > first) first = g.quarterly ? registeredMonth + ((3 - ((registeredMonth + 1) % 3)) % 3) : registeredMonth;
