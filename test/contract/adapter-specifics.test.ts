@@ -147,6 +147,14 @@ describe('mca-master', () => {
     expect(await call(source, 'mca.company', { llpin: 'aab-1234' })).toMatchObject({ outcome: 'ok', value: { entity_type: 'llp', llpin: 'AAB-1234', cin: null } });
   });
 
+  it("gives MCA's class of a one person company as the interface document's Private", async () => {
+    const source = sourceFor('mca-master', '/mca', { 'x-api-key': 'k' });
+    const opc = { ...upstreamFixture('mca-master', 'company-private'), classOfCompany: 'Private(One Person Company)' };
+    upstream.script = (request) => (request.path.startsWith('/companies/') ? { json: opc } : { status: 404, json: {} });
+    const cin = (upstreamFixture('mca-master', 'company-private') as { cin: string }).cin;
+    expect(await call(source, 'mca.company', { cin })).toMatchObject({ outcome: 'ok', value: { class: 'Private' } });
+  });
+
   it('mca.directors looks up each DIN once, at most 4 at a time, and never a PAN', async () => {
     const source = sourceFor('mca-master', '/mca', { 'x-api-key': 'k' });
     const board = Array.from({ length: 9 }, (_, i) => ({

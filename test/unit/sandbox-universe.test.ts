@@ -117,7 +117,8 @@ describe('sandbox identifiers', () => {
     for (const company of companies.filter((c) => c.cin !== null)) {
       const parts = checkCin(company.cin!, NOW);
       if (!parts.ok) throw new Error(company.cin!);
-      const ownership = { Private: ['PTC', 'FTC'], 'One Person Company': ['OPC'], Public: ['PLC', 'SGC', 'GOI'] }[company.class] ?? [];
+      // A one person company's class is Private (the interface document's classes), its CIN's ownership OPC.
+      const ownership = { Private: ['PTC', 'FTC', 'OPC'], Public: ['PLC', 'SGC', 'GOI'] }[company.class] ?? [];
       // The recently-incorporated scenario's date moves with the clock; its CIN cannot.
       const yearRight = company.cin === RECENT_COMPANY_CIN || String(parts.value.year) === company.date_of_incorporation.slice(0, 4);
       if (parts.value.listed !== (company.listing_status === 'Listed')) wrong.push(`${company.cin} listing`);
@@ -162,7 +163,7 @@ describe('sandbox status shares', () => {
     expect(share(registered, (c) => c.status === 'Under Liquidation')).toBeGreaterThan(0.015);
     expect(share(registered, (c) => c.status === 'Under Liquidation')).toBeLessThan(0.04);
     expect(registered.some((c) => c.listing_status === 'Listed')).toBe(true);
-    expect(registered.some((c) => c.class === 'One Person Company')).toBe(true);
+    expect(registered.some((c) => c.cin?.slice(12, 15) === 'OPC' && c.class === 'Private')).toBe(true);
   });
 
   it('disqualifies about 3% of DINs and has about a fifth of appointments ceased', () => {
@@ -251,7 +252,8 @@ describe('sandbox records', () => {
         'Warehouse / Depot', 'Works Contract', 'Leasing Business', 'Import', 'Export',
       ]).toContain(nature);
     }
-    expect(new Set(companies.map((c) => c.class))).toEqual(new Set(['Private', 'Public', 'One Person Company', 'LLP']));
+    // The interface document's classes: Private / Public / LLP.
+    expect(new Set(companies.map((c) => c.class))).toEqual(new Set(['Private', 'Public', 'LLP']));
     const subCategories = ['Non-government company', 'Subsidiary of company incorporated outside India', 'State government company', 'Union government company'];
     const nics = new Set(INDUSTRIES.map((i) => i.nic));
     const wrong = companies.filter(

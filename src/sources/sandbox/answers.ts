@@ -124,7 +124,8 @@ export function companyRecord(entity: SandboxEntity, today: string): CompanyReco
     llpin: entity.llpin,
     name: entity.name,
     status: companyStatusOn(entity, today),
-    class: entity.companyClass ?? '',
+    // The interface document's classes are Private / Public / LLP: a one person company is a private one.
+    class: entity.companyClass === 'One Person Company' ? 'Private' : (entity.companyClass ?? ''),
     category: entity.category ?? '',
     sub_category: entity.subCategory ?? '',
     date_of_incorporation: incorporated,

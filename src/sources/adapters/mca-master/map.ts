@@ -74,7 +74,7 @@ export function companyRecordOf(wire: McaCompany, requestedCin: string): SourceO
       llpin: null,
       name: requiredText(wire.companyName, 'company name'),
       status: companyStatusOf(requiredText(wire.companyStatusForEfiling, 'company status')),
-      class: textOrEmpty(wire.classOfCompany),
+      class: companyClassOf(textOrEmpty(wire.classOfCompany)),
       category: textOrEmpty(wire.companyCategory),
       sub_category: textOrEmpty(wire.companySubcategory),
       date_of_incorporation: requiredDate(wire.dateOfIncorporation, 'date of incorporation'),
@@ -186,4 +186,14 @@ export function dinRecordOf(wire: McaDirector, requestedDin: string): SourceOutc
       companies,
     };
   });
+}
+
+/**
+ * MCA's class of company as the interface document's (Private / Public / LLP): MCA writes a
+ * one person company's as "Private(One Person Company)". Anything else is passed on as sent.
+ */
+export function companyClassOf(text: string): string {
+  if (/^private\b|one person/i.test(text)) return 'Private';
+  if (/^public\b/i.test(text)) return 'Public';
+  return text;
 }
