@@ -58,14 +58,17 @@ function fromFastifyError(error: FastifyError, takesUploads: boolean): AppError 
   return undefined;
 }
 
+/** Any error thrown while answering, as the catalogue's: an unexpected one is logged and never leaks. */
+export function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
+  const appError = error instanceof AppError ? error : fromFastifyError(error, request.server.hasContentTypeParser('multipart/form-data'));
+  if (appError) return appError;
+  request.log.error({ err: error }, 'unhandled error');
+  return new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later');
+}
+
 /** The one root error handler: every failure leaves in the envelope; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = error instanceof AppError ? error : fromFastifyError(error, request.server.hasContentTypeParser('multipart/form-data'));
-    if (appError) return sendError(request, reply, appError);
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later'));
-  });
+  app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, appErrorOf(error, request)));
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request)));
 }

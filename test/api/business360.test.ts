@@ -177,6 +177,15 @@ describe('POST /v1/business360', () => {
     expect((await b360({ pan: 'ZZZCZ5040Z' })).status).toBe(504);
   });
 
+  it("carries Business360's meta fields on refusals before anything ran, with checks 0", async () => {
+    const bad = await b360({ gstin: '27AAJCS4821K1Z2', include: ['gst', 'pan', 'gst'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.meta).toMatchObject({ checks: 0, charged: false, modules_requested: 2, modules_succeeded: 0, pricing: { list_total_inr: 0, bundle_cap_inr: 10, discount_inr: 0 } });
+    const noKey = await t.post('/v1/business360', { gstin: '27AAPFU0939F1ZV' }, null);
+    expect(noKey.statusCode).toBe(401);
+    expect(noKey.json().meta).toMatchObject({ checks: 0, modules_requested: 6, modules_succeeded: 0 });
+  });
+
   it('answers 402 and runs nothing when the wallet cannot hold the requested modules', async () => {
     const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', balance_inr: 5 });
     const key = (poor.json() as { sandbox_key: string }).sandbox_key;

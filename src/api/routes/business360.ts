@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { maxHoldPaise, priceBundle } from '../../domain/business360/pricing.js';
 import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/business360/profile.js';
 import { paiseToInr } from '../../domain/operations.js';
@@ -7,6 +7,7 @@ import type { Verifier } from '../../sources/verifier.js';
 import { runBilled } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
+import { appErrorOf } from '../error-handler.js';
 import { walletShort } from '../wallet-short.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { parseOrThrow } from '../zod-problems.js';
@@ -26,6 +27,11 @@ export interface Business360RoutesOptions {
  */
 export async function business360Routes(app: FastifyInstance, options: Business360RoutesOptions): Promise<void> {
   const runBusiness360 = createBusiness360(options.verifier);
+  // API.md: Business360's meta fields are on every answer, the refusals before anything ran
+  // too (a bad body, a key refused, a rate limit): no module ran, so checks is 0.
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    sendError(request, reply, appErrorOf(error, request), { checks: 0, extra: bundleMeta(modulesAskedFor(request.body), []) }),
+  );
   app.post('/v1/business360', { config: { api: 'business360' } }, async (request, reply) => {
     const input = parseOrThrow(Business360Request, request.body);
     const auth = request.auth!;
@@ -63,6 +69,13 @@ export async function business360Routes(app: FastifyInstance, options: Business3
       }),
     );
   });
+}
+
+/** The modules a body asks for, read leniently (it may be the body being refused): its valid `include` names, or all six. */
+function modulesAskedFor(body: unknown): number {
+  const include = (body as { include?: unknown } | null)?.include;
+  const named = Array.isArray(include) ? new Set(include.filter((m): m is ModuleName => typeof m === 'string' && (MODULES as readonly string[]).includes(m))) : new Set();
+  return named.size > 0 ? named.size : MODULES.length;
 }
 
 function bundleMeta(requested: number, succeeded: readonly ModuleName[]) {

@@ -291,13 +291,13 @@ export const Business360EnvelopeShape = envelopeShape('business360', Business360
   meta: MetaShape.extend(BUNDLE_META).meta({ id: 'Business360Meta', description: 'Meta of a Business360 call' }),
 });
 /**
- * A Business360 error: the bundle's meta fields once the request was read (a short wallet,
- * an entity not found or not resolved); absent when it was refused before (400, 401, 429).
+ * A Business360 error: the bundle's meta fields, with checks 0, on every error but those the
+ * HTTP parser answers before any route (408, 431).
  */
 export const Business360ErrorEnvelopeShape = ErrorEnvelopeShape.extend({
   meta: MetaShape.extend({
     modules_requested: BUNDLE_META.modules_requested.optional(),
     modules_succeeded: BUNDLE_META.modules_succeeded.optional(),
     pricing: BUNDLE_META.pricing.optional(),
-  }).meta({ id: 'Business360ErrorMeta', description: "Meta of a Business360 error: the bundle's fields when the request got as far as the wallet" }),
+  }).meta({ id: 'Business360ErrorMeta', description: "Meta of a Business360 error: the bundle's fields (absent only on 408 and 431, answered before any route)" }),
 }).meta({ id: 'Business360ErrorEnvelope', description: 'Every Business360 error: billed 0, meta.charged false' });
