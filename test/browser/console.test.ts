@@ -433,7 +433,8 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.click('#pf-add-submit');
     // Before, the pasted identifier was dropped without a word when a file was chosen too.
     await page.getByText('2 added, 0 replaced').waitFor();
-    await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('7');
+    // The portfolio's figures are reloaded after the answer is shown.
+    await page.getByTestId('pf-rows').locator('.stat-value', { hasText: /^7$/ }).waitFor();
   });
 
   it('runs a single verification from the form and shows the record, and a field error when the input is wrong', async () => {
