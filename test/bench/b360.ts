@@ -35,7 +35,8 @@ const sim = await startSimulator({ port: 0 });
 sim.configure({
   upstreams: Object.fromEntries(['gstn-gsp', 'nic-einvoice', 'pan-aggregator', 'mca-master', 'kyb-aggregator'].map((u) => [u, { latencyMs }])),
 });
-const config = loadConfig({ BV_SOURCES: await writeSimSources(sim.url), BV_KEY_PREFIX: 'bench-b360', LOG_LEVEL: 'silent' });
+const sourcesFile = await writeSimSources(sim.url);
+const config = loadConfig({ BV_SOURCES: sourcesFile, BV_KEY_PREFIX: 'bench-b360', LOG_LEVEL: 'silent' });
 const deps = await createDeps({ ...config, redisUrl: redis.url }, pino({ level: 'silent' }));
 const run = createBusiness360(deps.verifier);
 try {
@@ -60,4 +61,5 @@ try {
   await sim.close();
   await redis.stop();
   await rm(dataDir, { recursive: true, force: true });
+  await rm(path.dirname(sourcesFile), { recursive: true, force: true });
 }
