@@ -21,21 +21,42 @@ export const CURSOR_SCORE = /\.(\d{1,16})$/;
  * page that follows.
  */
 export async function newestFirst(redis: Redis, key: string, limit: number, cursor?: string): Promise<IdPage | undefined> {
-  let start = 0;
   const score = cursor === undefined ? undefined : CURSOR_SCORE.exec(cursor)?.[1];
-  if (cursor !== undefined && score !== undefined) {
-    // Everything newer than the cursor, and its ties that sort before it (a reversed range
-    // orders equal scores by member, descending), came on earlier pages.
-    const id = cursor.slice(0, -(score.length + 1));
-    const [newer, ties] = await Promise.all([redis.zcount(key, `(${score}`, '+inf'), redis.zrangebyscore(key, score, score)]);
-    start = newer + ties.filter((member) => member > id).length + (ties.includes(id) ? 1 : 0);
-  } else if (cursor !== undefined) {
+  if (cursor !== undefined && score !== undefined) return pageAfterScore(redis, key, limit, cursor.slice(0, -(score.length + 1)), score);
+  let start = 0;
+  if (cursor !== undefined) {
     const rank = await redis.zrevrank(key, cursor);
     if (rank === null) return undefined;
     start = rank + 1;
   }
   // One more than asked says whether there is a next page.
-  const flat = await redis.zrevrange(key, start, start + limit, 'WITHSCORES');
+  return pageOf(await redis.zrevrange(key, start, start + limit, 'WITHSCORES'), limit);
+}
+
+/** Ties at a cursor's score read beyond the page at first: creation times in one millisecond are rare. */
+const TIES_ALLOWED = 16;
+
+/**
+ * The page after (id, score), read with one command from the cursor's score down, so that no
+ * change to the set between two reads can shift it: the cursor's ties that sort before it
+ * (a reversed range orders equal scores by member, descending) came on earlier pages.
+ */
+async function pageAfterScore(redis: Redis, key: string, limit: number, id: string, score: string): Promise<IdPage> {
+  for (let ties = TIES_ALLOWED; ; ties *= 4) {
+    const flat = await redis.zrevrangebyscore(key, score, '-inf', 'WITHSCORES', 'LIMIT', 0, limit + 1 + ties);
+    const after: string[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const member = flat[i] as string;
+      if (Number(flat[i + 1]) === Number(score) && member >= id) continue;
+      after.push(member, flat[i + 1] as string);
+    }
+    // Enough read, or the whole rest of the set: otherwise more ties than allowed for, read again.
+    if (after.length >= (limit + 1) * 2 || flat.length < (limit + 1 + ties) * 2) return pageOf(after, limit);
+  }
+}
+
+/** Flat [id, score, ...] newest first, one more than the page when there is a next one. */
+function pageOf(flat: readonly string[], limit: number): IdPage {
   const ids = flat.filter((_, i) => i % 2 === 0);
   return { ids: ids.slice(0, limit), next: ids.length > limit ? `${ids[limit - 1]}.${flat[limit * 2 - 1]}` : undefined };
 }
