@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { generateApiKey, hashesEqual, hashApiKey, parseApiKey, type Environment } from './api-key-format.js';
+import { apiKeyStart, generateApiKey, hashesEqual, hashApiKey, parseApiKey, type Environment } from './api-key-format.js';
 import { AuthCache } from './auth-cache.js';
 import type { RedisKeys } from './keys.js';
 
@@ -31,6 +31,11 @@ export interface IssuedKey {
 
 /** Key ids on the admin API carry a `key_` prefix so they are never mistaken for a secret. */
 export const publicKeyId = (keyId: string) => `key_${keyId}`;
+
+/** The stored key id a public one (`key_<id>`) names, when it has that shape. */
+export function keyIdOfPublic(publicId: string): string | undefined {
+  return /^key_[a-z0-9]{12}$/.test(publicId) ? publicId.slice(4) : undefined;
+}
 
 /**
  * How long a revocation waits for every process to confirm it dropped the key from its cache.
@@ -208,7 +213,7 @@ export class AccountStore {
       .map((keyId, index) => {
         const [environment, createdAt, revokedAt] = records[index] as (string | null)[];
         const env: Environment = environment === 'live' ? 'live' : 'sandbox';
-        return { keyId: publicKeyId(keyId), environment: env, prefix: `bv_${env === 'live' ? 'live' : 'test'}_${keyId}_`, createdAt: createdAt ?? null, revokedAt: revokedAt ?? null };
+        return { keyId: publicKeyId(keyId), environment: env, prefix: apiKeyStart(env, keyId), createdAt: createdAt ?? null, revokedAt: revokedAt ?? null };
       })
       .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''));
   }
@@ -218,8 +223,8 @@ export class AccountStore {
    * before this returns (see invalidate).
    */
   async revokeKey(publicId: string): Promise<boolean> {
-    const keyId = publicId.startsWith('key_') ? publicId.slice(4) : undefined;
-    if (keyId === undefined || !/^[a-z0-9]{12}$/.test(keyId)) return false;
+    const keyId = keyIdOfPublic(publicId);
+    if (keyId === undefined) return false;
     const key = this.keys.apiKey(keyId);
     const revoked = await this.redis.eval(
       // Only an existing, not yet revoked key counts as revoked now.

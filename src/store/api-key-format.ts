@@ -32,8 +32,13 @@ export interface ParsedApiKey {
  */
 export function generateApiKey(environment: Environment): { keyId: string; apiKey: string; hash: string } {
   const keyId = randomString(12, 'abcdefghijklmnopqrstuvwxyz0123456789');
-  const apiKey = `bv_${ENV_TAG[environment]}_${keyId}_${randomString(32)}`;
+  const apiKey = `${apiKeyStart(environment, keyId)}${randomString(32)}`;
   return { keyId, apiKey, hash: hashApiKey(apiKey) };
+}
+
+/** How a key of `environment` with this id starts, up to its secret: `bv_test_<id>_`. */
+export function apiKeyStart(environment: Environment, keyId: string): string {
+  return `bv_${ENV_TAG[environment]}_${keyId}_`;
 }
 
 export function parseApiKey(apiKey: string): ParsedApiKey | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
-import { publicKeyId, type AccountStore } from '../../store/accounts.js';
+import { keyIdOfPublic, publicKeyId, type AccountStore } from '../../store/accounts.js';
 import { parseApiKey } from '../../store/api-key-format.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
@@ -145,7 +145,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
         ]);
       }
       if (!(await accounts.revokeKey(sent))) {
-        throw new AppError('NOT_FOUND', /^key_[a-z0-9]{12}$/.test(sent) ? `There is no active key ${sent}` : 'There is no active key with that id (key ids look like key_ and 12 letters or digits)');
+        throw new AppError('NOT_FOUND', keyIdOfPublic(sent) !== undefined ? `There is no active key ${sent}` : 'There is no active key with that id (key ids look like key_ and 12 letters or digits)');
       }
       return reply.code(204).send();
     },
