@@ -106,6 +106,28 @@ describe('billing', () => {
     expect(bad.json().error.details[0].field).toBe('limit');
   });
 
+  it('refuses a ledger cursor Redis could not read with a 400 naming the cursor, never a 500', async () => {
+    const account = await newAccount(t, 5);
+    await t.post('/v1/gst/verify', { gstin: GSTIN }, account.key);
+    const ledger = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/v1/wallet/ledger?${query}`, headers: { authorization: `Bearer ${account.key}` } });
+    // 0-0 has nothing before it; the others overflow a stream id's 64-bit parts.
+    for (const cursor of ['0-0', '99999999999999999999-0', '18446744073709551616-0', '1-18446744073709551616', '1-99999999999999999999999', 'abc']) {
+      const res = await ledger(`cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error.details, cursor).toEqual([{ field: 'cursor', message: 'must be a next_cursor from a previous page' }]);
+    }
+    const twice = await ledger('cursor=1-0&cursor=2-0');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.details).toEqual([{ field: 'cursor', message: 'must be a next_cursor from a previous page, sent once' }]);
+    // The largest ids Redis accepts are pages like any other: here, the whole ledger.
+    for (const cursor of ['18446744073709551615-18446744073709551615', '0-1']) {
+      const res = await ledger(`cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(200);
+    }
+    expect((await ledger('cursor=18446744073709551615-0')).json().data.entries.map((e: { type: string }) => e.type)).toEqual(['commit', 'hold', 'topup']);
+  });
+
   it('reconciles every account at once from the admin API', async () => {
     const res = await t.admin('GET', '/admin/v1/reconcile');
     expect(res.statusCode).toBe(200);
