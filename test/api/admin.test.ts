@@ -118,6 +118,25 @@ describe('admin API', () => {
     expect(detail.message).toMatch(message);
   });
 
+  it('credits only amounts written with at most 2 decimals, each refusal named once', async () => {
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Exact', balance_inr: 0 })).json();
+    const credits = `/admin/v1/accounts/${created.account_id}/credits`;
+    // Within a millionth of a paisa: an older check rounded these to ₹1.00 and ₹0.01.
+    for (const [index, amount] of [1.0000000001, 0.0100000001, 1.005, 19.999].entries()) {
+      const res = await t.admin('POST', credits, { amount_inr: amount, reference: `bad-${index}` });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.json().error.details, String(amount)).toEqual([{ field: 'amount_inr', message: 'must have at most 2 decimals' }]);
+    }
+    // Amounts whose paise a float cannot hold exactly are still whole paise as written.
+    for (const [index, amount] of [19.99, 0.29, 1.1, 99_999_999.99].entries()) {
+      expect((await t.admin('POST', credits, { amount_inr: amount, reference: `good-${index}` })).statusCode, String(amount)).toBe(200);
+    }
+    expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}`)).json().balance_inr).toBe(100_000_021.37);
+    // Too large and not whole paise breaks two rules; a value too large in two ways is named once.
+    const huge = await t.admin('PATCH', `/admin/v1/accounts/${created.account_id}`, { rate_limit_per_minute: 1e300 });
+    expect(huge.json().error.details).toHaveLength(1);
+  });
+
   it('answers 404 for an unknown account or key', async () => {
     expect((await t.admin('GET', '/admin/v1/accounts/acct_0000000000000000')).statusCode).toBe(404);
     expect((await t.admin('POST', '/admin/v1/accounts/acct_0000000000000000/keys', { environment: 'sandbox' })).statusCode).toBe(404);
