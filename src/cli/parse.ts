@@ -9,11 +9,15 @@ export function positiveInt(option: string): (value: string) => number {
   };
 }
 
+/**
+ * Rupees written as digits with at most 2 decimals. Not Number(): it reads 0x10 as 16 and 1e1
+ * as 10, so an operator's typo would credit real money.
+ */
 export function amountInr(option: string): (value: string) => number {
   return (value) => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`${option} must be an amount in rupees, like 500 or 99.50`);
-    return n;
+    const written = value.trim();
+    if (!/^\d+(\.\d{1,2})?$/.test(written)) throw new InvalidArgumentError(`${option} must be an amount in rupees, like 500 or 99.50`);
+    return Number(written);
   };
 }
 
