@@ -220,11 +220,15 @@ export class WalletStore {
   private async resolveMany(accountId: string, requests: readonly ResolveRequest[]): Promise<(number | undefined)[]> {
     const args: (string | number)[] = [new Date().toISOString(), '0', Date.now()];
     for (const { holdId, chargePaise } of requests) args.push(holdId, chargePaise);
-    // A commit or release always ends the hold, so its expiry entry goes in the same round trip.
-    const [reply] = (await Promise.all([
-      runScript(this.redis, RESOLVE, ...this.accountKeys(accountId), ...args),
-      this.redis.zrem(this.keys.holdExpiries(), ...requests.map(({ holdId }) => `${accountId}|${holdId}`)),
-    ])) as [(string | number)[], unknown];
+    const reply = (await runScript(this.redis, RESOLVE, ...this.accountKeys(accountId), ...args)) as (string | number)[];
+    // The expiry entries go only once the holds are gone: removed alongside a script that then
+    // failed, they would leave open holds the sweeper can no longer find, their money held for
+    // ever. Not awaited, and a failure ignored: an entry left behind only makes the sweeper
+    // find nothing to release.
+    const ended = requests.filter((_, index) => reply[index * 2] === 'ok' || reply[index * 2] === 'resolved');
+    if (ended.length > 0) {
+      void this.redis.zrem(this.keys.holdExpiries(), ...ended.map(({ holdId }) => `${accountId}|${holdId}`)).catch(() => undefined);
+    }
     const charged = requests.map((_, index) => (reply[index * 2] === 'ok' ? Number(reply[index * 2 + 1]) : undefined));
     // Not awaited: the money has moved, and the sync path should not wait a round trip for a
     // metric. Later commands on this connection (a scrape's read) still come after it.

@@ -164,6 +164,28 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect((await reconcileAccount(wallet, other)).ok).toBe(true);
   });
 
+  it('keeps the sweeper entries of holds whose commit failed, so their money is still released', async () => {
+    const account = newAccount();
+    const keys = createRedisKeys(prefix);
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.hold(account, 'good', 300, 'call-good', 1);
+    await wallet.hold(account, 'bad', 200, 'call-bad', 1);
+    // A hold Redis cannot read fails the whole batch's script before it writes anything.
+    const stored = (await redis.hget(keys.holds(account), 'bad')) as string;
+    await redis.hset(keys.holds(account), 'bad', 'unreadable');
+    const commits = await Promise.allSettled([wallet.commit(account, 'good', 300), wallet.commit(account, 'bad', 200)]);
+    expect(commits.map((c) => c.status)).toEqual(['rejected', 'rejected']);
+    await redis.ping();
+    const entries = (await redis.zrange(keys.holdExpiries(), 0, -1)).filter((member) => member.startsWith(`${account}|`));
+    expect(entries.sort()).toEqual([`${account}|bad`, `${account}|good`]);
+
+    await redis.hset(keys.holds(account), 'bad', stored);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await wallet.sweepExpiredHolds()).toBe(2);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 0, availablePaise: 1000 });
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+  });
+
   it('keeps the sweeper entry of a hold placed after the same id was refused in its batch', async () => {
     const account = newAccount();
     await wallet.credit(account, 100, 'topup');
