@@ -14,17 +14,25 @@ export interface Reconciliation {
 }
 
 /**
- * Checks one account's books from its ledger: top-ups − commits must equal the available
- * balance plus open holds, the wallet's counters must match the ledger's sums, and the held
- * amount must match the holds still open.
+ * Past its expiry by this much, an open hold is one the sweeper (every few seconds in every
+ * API process) failed to release, not one it has yet to reach.
  */
-export async function reconcileAccount(wallet: WalletStore, accountId: string): Promise<Reconciliation> {
+const OVERDUE_MS = 60_000;
+
+/**
+ * Checks one account's books from its ledger: top-ups − commits must equal the available
+ * balance plus open holds, the wallet's counters must match the ledger's sums, every entry's
+ * running balance must follow from the entries before it, the held amount must match the holds
+ * still open, and no open hold may be long past its expiry (its money would stay held).
+ */
+export async function reconcileAccount(wallet: WalletStore, accountId: string, nowMs = Date.now()): Promise<Reconciliation> {
   // The state first, then the ledger only up to the entry that state had seen, so calls
   // running meanwhile cannot show up as differences.
   const { wallet: fields, holds, lastLedgerId } = await wallet.snapshot(accountId);
   let topups = 0;
   let commits = 0;
   let heldByLedger = 0;
+  let firstBadBalance: string | undefined;
   const entries = lastLedgerId === undefined ? [] : wallet.allLedgerEntries(accountId, lastLedgerId);
   for await (const entry of entries) {
     if (entry.type === 'topup') topups += entry.amountPaise;
@@ -33,10 +41,30 @@ export async function reconcileAccount(wallet: WalletStore, accountId: string): 
       heldByLedger -= entry.amountPaise;
     } else if (entry.type === 'hold') heldByLedger += entry.amountPaise;
     else heldByLedger -= entry.amountPaise;
+    // Held money is still in the balance: only top-ups and commits move it.
+    if (firstBadBalance === undefined && entry.balancePaise !== topups - commits) {
+      firstBadBalance = `ledger entry ${entry.id} shows a balance of ${entry.balancePaise} paise, but the entries up to it give ${topups - commits} paise`;
+    }
   }
   const balance = Number(fields.balance_paise ?? 0);
   const held = Number(fields.held_paise ?? 0);
-  const openHolds = Object.values(holds).reduce((sum, value) => sum + Number(value.split('|')[0]), 0);
+  let openHolds = 0;
+  let overdue = 0;
+  let overduePaise = 0;
+  const unreadable: string[] = [];
+  for (const [holdId, value] of Object.entries(holds)) {
+    // As the wallet's scripts write it: amount|expires_at_ms|reference.
+    const match = /^(\d+)\|(\d+)\|/.exec(value);
+    if (match === null) {
+      unreadable.push(holdId);
+      continue;
+    }
+    openHolds += Number(match[1]);
+    if (Number(match[2]) + OVERDUE_MS < nowMs) {
+      overdue++;
+      overduePaise += Number(match[1]);
+    }
+  }
   const available = balance - held;
   const difference = topups - commits - (available + openHolds);
 
@@ -47,6 +75,11 @@ export async function reconcileAccount(wallet: WalletStore, accountId: string): 
   if (Number(fields.topups_paise ?? 0) !== topups) problems.push('the wallet top-up counter differs from the ledger');
   if (Number(fields.commits_paise ?? 0) !== commits) problems.push('the wallet commit counter differs from the ledger');
   if (available < 0) problems.push(`the available balance is negative (${available} paise)`);
+  if (firstBadBalance !== undefined) problems.push(firstBadBalance);
+  if (overdue > 0) {
+    problems.push(`${overdue} open hold(s) of ${overduePaise} paise are more than ${OVERDUE_MS / 1000} s past their expiry: the sweeper has not released them`);
+  }
+  if (unreadable.length > 0) problems.push(`open hold(s) ${unreadable.join(', ')} cannot be read, so neither a commit nor the sweeper can resolve them`);
   return {
     accountId,
     ok: problems.length === 0,

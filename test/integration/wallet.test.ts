@@ -240,6 +240,35 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect(result.differencePaise).toBe(-1);
   });
 
+  it('reconciliation reports holds the sweeper left long past their expiry, and unreadable ones', async () => {
+    const account = newAccount();
+    const keys = createRedisKeys(prefix);
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.hold(account, 'stuck', 300, 'call-stuck', 1_000);
+    await wallet.hold(account, 'fresh', 100, 'call-fresh', 3_600_000);
+    // Within the sweeper's reach the books balance; a minute past the expiry they do not.
+    expect((await reconcileAccount(wallet, account, Date.now() + 30_000)).ok).toBe(true);
+    const late = await reconcileAccount(wallet, account, Date.now() + 120_000);
+    expect(late).toMatchObject({ ok: false, differencePaise: 0 });
+    expect(late.problems).toEqual(['1 open hold(s) of 300 paise are more than 60 s past their expiry: the sweeper has not released them']);
+
+    await redis.hset(keys.holds(account), 'fresh', 'unreadable');
+    const broken = await reconcileAccount(wallet, account);
+    expect(broken.problems).toContain('open hold(s) fresh cannot be read, so neither a commit nor the sweeper can resolve them');
+  });
+
+  it("reconciliation reports a ledger entry whose running balance does not follow from the ones before it", async () => {
+    const account = newAccount();
+    await wallet.credit(account, 1000, 'topup');
+    await wallet.hold(account, 'h', 400, 'call', 60_000);
+    await wallet.commit(account, 'h', 150);
+    expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+    // An entry written outside the scripts, with a balance the entries before it do not give.
+    const id = await redis.xadd(createRedisKeys(prefix).ledger(account), '*', 'type', 'hold', 'amount_paise', '0', 'balance_paise', '900', 'reference', 'x', 'at', 'now');
+    const result = await reconcileAccount(wallet, account);
+    expect(result.problems).toEqual([`ledger entry ${id} shows a balance of 900 paise, but the entries up to it give 850 paise`]);
+  });
+
   describe('charges from an open hold (bulk rows)', () => {
     it('charges each key once, keeps the hold open for the rest, and reconciles after the release', async () => {
       const account = newAccount();
