@@ -105,6 +105,7 @@ async function splitLegacyIndex(redis: Redis, index: EnvironmentIndex): Promise<
   });
   // Only the ids read go: one an older process adds meanwhile (a rolling upgrade) is moved by
   // the next listing. Two processes doing this at once add the same members twice: no change.
-  if (ids.length > 0) multi.zrem(index.legacyKey, ...ids);
+  // In slices: an argument list spread from a very long index would overflow the stack.
+  for (let i = 0; i < ids.length; i += 1_000) multi.zrem(index.legacyKey, ...ids.slice(i, i + 1_000));
   await multi.exec();
 }

@@ -68,6 +68,9 @@ export interface SkippedRun {
   message: string;
 }
 
+/** Fields per HMGET when checking which uploaded rows a portfolio already has. */
+const LOOKUP_SLICE = 1_000;
+
 /** Skipped runs kept per portfolio: enough to see a pattern, never a growing list. */
 const SKIPPED_RUNS_KEPT = 10;
 
@@ -140,7 +143,14 @@ export class PortfolioStore {
   async addRows(portfolioId: string, rows: readonly PortfolioRow[], maxRows: number): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number }> {
     if (rows.length === 0) return { ok: true, added: 0 };
     const key = this.keys.portfolioRows(portfolioId);
-    const [held, existing] = await Promise.all([this.redis.hlen(key), this.redis.hmget(key, ...rows.map((row) => row.identifier))]);
+    // In slices: one HMGET of 100,000 fields spread into a call overflowed the stack inside
+    // ioredis's auto-pipeline, and the half-built pipeline then crashed the process.
+    const lookups: Promise<(string | null)[]>[] = [];
+    for (let i = 0; i < rows.length; i += LOOKUP_SLICE) {
+      lookups.push(this.redis.hmget(key, ...rows.slice(i, i + LOOKUP_SLICE).map((row) => row.identifier)));
+    }
+    const [held, ...found] = await Promise.all([this.redis.hlen(key), ...lookups]);
+    const existing = found.flat();
     const added = new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
     if (held + added > maxRows) return { ok: false, wouldHold: held + added };
     await this.redis.hset(key, rowFields(rows));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
 import { sweepExpiredJobs } from '../../src/store/job-retention.js';
@@ -180,6 +181,30 @@ describe('portfolios', () => {
     }
     expect(skipped).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/no rows/) })]);
   });
+
+  it('takes an upload of the most rows a portfolio holds, then refuses one row more, and stays up', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Largest', operation: 'gst.verify', schedule: { every: 'monthly' } });
+    const id = created.json().data.portfolio_id as string;
+    const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+    // 100,000 distinct valid GSTINs: an HMGET of that many fields once crashed the process.
+    const gstin = (i: number) => makeGstin('27', `QZ${letter(i)}C${letter(Math.floor(i / 26))}${String(Math.floor(i / 676)).padStart(4, '0')}Q`, '1');
+    const lines = ['GSTIN'];
+    for (let i = 0; i < 100_000; i++) lines.push(gstin(i));
+    // One row past the limit in one file is refused with the portfolio's limit, not a job's.
+    const over = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'over.csv', csv: `${lines.join('\n')}\n${gstin(100_000)}\n` }, `/v1/portfolios/${id}/rows`));
+    expect(over.statusCode).toBe(413);
+    expect(over.json().error.message).toContain('the most a portfolio holds: use a bulk job for a larger list');
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'all.csv', csv: `${lines.join('\n')}\n` }, `/v1/portfolios/${id}/rows`));
+    expect(upload.statusCode, upload.body.slice(0, 500)).toBe(200);
+    expect(upload.json().data).toMatchObject({ added: 100_000, invalid: 0, rows: 100_000 });
+    const more = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'one.csv', csv: `GSTIN\n${gstin(100_000)}\n` }, `/v1/portfolios/${id}/rows`));
+    expect(more.statusCode, more.body).toBe(413);
+    expect(more.json().error.message).toMatch(/portfolio/);
+    // The same rows again replace themselves: nothing is added past the limit.
+    const again = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'all.csv', csv: `${lines.slice(0, 1_001).join('\n')}\n` }, `/v1/portfolios/${id}/rows`));
+    expect(again.json().data).toMatchObject({ added: 0, replaced: 1_000, rows: 100_000 });
+    expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
+  }, 60_000);
 
   it('replays a CSV upload of rows under the same Idempotency-Key only when the file is the same', async () => {
     const created = await t.post('/v1/portfolios', { name: 'Keyed CSV', operation: 'gst.verify', schedule: { every: 'daily' } });

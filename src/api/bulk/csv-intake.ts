@@ -22,6 +22,8 @@ export interface CsvLimits {
   maxRecordBytes: number;
   /** Data rows, invalid ones included (blank lines are not rows). */
   maxRows: number;
+  /** What the row limit is, for the message past it (a bulk job's by default). */
+  rowLimitIs?: string;
 }
 
 /** How much of the start is sniffed for UTF-16 BOMs before anything reaches the parser. */
@@ -218,7 +220,7 @@ export async function* readCsv(
       }
       rows += 1;
       if (rows > limits.maxRows) {
-        throw new IntakeError('PAYLOAD_TOO_LARGE', `the file has more than ${limits.maxRows} rows, the limit per job: split it into several jobs`);
+        throw new IntakeError('PAYLOAD_TOO_LARGE', `the file has more than ${limits.maxRows} rows, ${limits.rowLimitIs ?? 'the limit per job: split it into several jobs'}`);
       }
       yield rowItem(rows, record, operation, header);
     }

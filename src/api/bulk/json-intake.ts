@@ -26,12 +26,18 @@ function cellText(value: unknown): string {
  * in first-seen order, and a row lacking a key has a blank cell there. Whole-request
  * problems throw IntakeError with field `rows`.
  */
-export function readJsonRows(operation: OperationName, rows: unknown[], maxRows: number = MAX_JSON_ROWS): IntakeItem[] {
+export function readJsonRows(
+  operation: OperationName,
+  rows: unknown[],
+  maxRows: number = MAX_JSON_ROWS,
+  /** What the row limit is, for the message past it (a JSON bulk request's by default). */
+  rowLimitIs = `a JSON request takes at most ${maxRows} (upload a CSV file for more)`,
+): IntakeItem[] {
   parseOperation(operation);
   if (!Array.isArray(rows)) throw new IntakeError('VALIDATION_FAILED', 'rows must be an array of objects, one per request', 'rows');
   if (rows.length === 0) throw new IntakeError('VALIDATION_FAILED', 'rows must list at least one row', 'rows');
   if (rows.length > maxRows) {
-    throw new IntakeError('PAYLOAD_TOO_LARGE', `rows lists ${rows.length} rows; a JSON request takes at most ${maxRows} (upload a CSV file for more)`, 'rows');
+    throw new IntakeError('PAYLOAD_TOO_LARGE', `rows lists ${rows.length} rows; ${rowLimitIs}`, 'rows');
   }
   const seen = new Set<string>();
   for (const row of rows) {

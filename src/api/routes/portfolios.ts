@@ -37,6 +37,9 @@ export interface PortfolioRoutesOptions extends StartRunDeps {
 
 /** A portfolio is re-verified whole on every run: large lists belong in bulk jobs. */
 export const PORTFOLIO_MAX_ROWS = 100_000;
+/** Past the limit, a CSV file or JSON list of rows is told a portfolio's limit, not a bulk job's. */
+const CSV_ROW_LIMIT = 'the most a portfolio holds: use a bulk job for a larger list';
+const JSON_ROW_LIMIT = `a portfolio holds at most ${PORTFOLIO_MAX_ROWS}: use a bulk job for a larger list`;
 /** Invalid rows listed in an answer; the count says how many there were in all. */
 const PROBLEMS_SHOWN = 20;
 
@@ -144,7 +147,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     if (body.rows !== undefined && body.rows.length > 0) {
       let items: IntakeItem[];
       try {
-        items = readJsonRows(body.operation, body.rows, PORTFOLIO_MAX_ROWS);
+        items = readJsonRows(body.operation, body.rows, PORTFOLIO_MAX_ROWS, JSON_ROW_LIMIT);
       } catch (error) {
         intakeFailure(error);
       }
@@ -201,7 +204,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
         }
         const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
-        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS })).catch(intakeFailure);
+        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
@@ -210,7 +213,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       const body = parseOrThrow(AddRows, request.body);
       let items: IntakeItem[];
       try {
-        items = readJsonRows(portfolio.operation, body.rows, PORTFOLIO_MAX_ROWS);
+        items = readJsonRows(portfolio.operation, body.rows, PORTFOLIO_MAX_ROWS, JSON_ROW_LIMIT);
       } catch (error) {
         intakeFailure(error);
       }
