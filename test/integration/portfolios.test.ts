@@ -4,7 +4,7 @@ import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
 import { sweepExpiredJobs } from '../../src/store/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
-import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
+import { jobStatus, multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -205,6 +205,23 @@ describe('portfolios', () => {
     expect(again.json().data).toMatchObject({ added: 0, replaced: 1_000, rows: 100_000 });
     expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
   }, 60_000);
+
+  it('runs Business360 rows added without an include as the full bundle, as it took them', async () => {
+    const a = scenario('clean-company').identifiers.gstin!;
+    const b = scenario('cancelled-gstin').identifiers.gstin!;
+    const c = scenario('composition-taxpayer').identifiers.gstin!;
+    // a lacks the include key b has; c's include cell is left empty in a CSV.
+    const created = await t.post('/v1/portfolios', { name: 'Bundles', operation: 'business360', schedule: { every: 'monthly' }, rows: [{ gstin: a }, { gstin: b, include: ['gst', 'pan'] }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.portfolio_id as string;
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'more.csv', csv: `gstin,include\r\n${c},\r\n` }, `/v1/portfolios/${id}/rows`));
+    expect(upload.json().data).toMatchObject({ added: 1, invalid: 0, rows: 3 });
+    const run = await runAndReport(id);
+    const job = await jobStatus(t.app, t.sandboxKey, run.run_id);
+    expect(job.rows).toMatchObject({ total: 3, valid: 3, invalid: 0, ok: 3 });
+    // a's full bundle at the 10.00 cap and b's GST + PAN (0.75 + 2.00), then c's bundle.
+    expect(job.charged_inr).toBeGreaterThan(12.75);
+  });
 
   it('replays a CSV upload of rows under the same Idempotency-Key only when the file is the same', async () => {
     const created = await t.post('/v1/portfolios', { name: 'Keyed CSV', operation: 'gst.verify', schedule: { every: 'daily' } });

@@ -73,7 +73,7 @@ export function identifierColumnsFor(operation: OperationName): readonly KnownCo
 }
 
 /** `"GSTIN "`, `"\uFEFFgstin"` and `"gstin"` all name the gstin column. */
-function normaliseHeaderName(name: string): string {
+export function normaliseHeaderName(name: string): string {
   return name.replace(/^\uFEFF/, '').trim().toLowerCase();
 }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createBulkJob, type CreateJobDeps, type CreatedJob } from '../../api/bulk/create-job.js';
 import { intakeFailure } from '../../api/bulk/intake-error.js';
 import { readJsonRows } from '../../api/bulk/json-intake.js';
+import { normaliseHeaderName } from '../../api/bulk/row-request.js';
 import { AppError } from '../../errors.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioStore } from '../../store/portfolios.js';
@@ -53,7 +54,7 @@ export async function startPortfolioRun(portfolio: Portfolio, deps: StartRunDeps
         webhookUrl: null,
         portfolioId: portfolio.portfolioId,
         clockOffsetMs: portfolio.environment === 'sandbox' ? await deps.sandboxClockOffsetMs(portfolio.accountId) : 0,
-        items: readJsonRows(portfolio.operation, rows.map((row) => row.columns), Number.MAX_SAFE_INTEGER),
+        items: readJsonRows(portfolio.operation, rows.map((row) => withoutBlankInclude(row.columns)), Number.MAX_SAFE_INTEGER),
       },
       deps,
     );
@@ -71,4 +72,15 @@ export async function startPortfolioRun(portfolio: Portfolio, deps: StartRunDeps
 /** Frees the run slot a finished run held. */
 export async function endPortfolioRun(portfolios: PortfolioStore, portfolioId: string, jobId: string, ttlMs: number): Promise<void> {
   await portfolios.swapRunSlot(portfolioId, jobId, '', ttlMs);
+}
+
+/**
+ * A stored row's columns are cells, where a blank `include` means "not given": a CSV cell left
+ * empty, or a key another JSON row had and this one lacked. Read back as JSON it would say
+ * "given, empty", and the row would be refused as "no module" on every run instead of getting
+ * the full bundle, as it did when it was added. Other blank cells read the same either way,
+ * and stay, so a carried column keeps its place in the results.
+ */
+function withoutBlankInclude(columns: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(columns).filter(([key, value]) => value !== '' || normaliseHeaderName(key) !== 'include'));
 }
