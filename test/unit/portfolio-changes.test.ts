@@ -4,6 +4,7 @@ import type { Business360Modules, Business360Profile } from '../../src/domain/bu
 import { riskFlags } from '../../src/domain/business360/risk.js';
 import { buildSummary } from '../../src/domain/business360/summary.js';
 import { buildReturnsRecord } from '../../src/domain/gst-returns.js';
+import { business360Baseline } from '../../src/domain/portfolio/business360-baseline.js';
 import { changesCsvHeader, changesToCsv } from '../../src/domain/portfolio/changes-csv.js';
 import {
   diffRuns,
@@ -401,5 +402,40 @@ describe('changesToCsv', () => {
   it('escapes a value that starts with = against formula injection', () => {
     const [, row] = parse(changesToCsv([change]), { bom: true }) as string[][];
     expect(row?.[4]).toBe('\'=HYPERLINK("http://evil.example","x")');
+  });
+});
+
+describe('business360Baseline: a module that failed last time is compared with its own last answer', () => {
+  const clean = profile();
+  const returnsFailed = profile({ gst_returns: failed() });
+  const twoGaps = profile({ gst_returns: ok(returnsRecord(twelvePeriods({ 0: ['filed', 'not_filed'], 1: ['filed', 'not_filed'] }))) });
+  const gapFindings = [
+    { check: 'business360', field: 'risk.flags.GST_RETURNS_NOT_FILED', before: null, after: 'high', severity: 'high' },
+    { check: 'business360', field: 'risk.level', before: 'low', after: 'high', severity: 'high' },
+    { check: 'gst.returns', field: 'periods.2026-09.gstr3b', before: 'filed', after: 'not_filed', severity: 'high' },
+    { check: 'gst.returns', field: 'periods.2026-10.gstr3b', before: 'filed', after: 'not_filed', severity: 'high' },
+  ];
+
+  it('finds the gaps that appeared while GST Returns was failing', () => {
+    // Against the failed run alone nothing of GST Returns can be judged: the gaps would be lost.
+    expect(diff360(returnsFailed, twoGaps)).toEqual([]);
+    const baseline = business360Baseline(okRow(returnsFailed), [okRow(clean)]);
+    expect(diffOne('business360', baseline, okRow(twoGaps))).toEqual(gapFindings);
+  });
+
+  it('looks past older runs where the module failed too, and past rows that failed whole', () => {
+    const baseline = business360Baseline(okRow(returnsFailed), [statusRow('failed'), okRow(returnsFailed), okRow(clean)]);
+    expect(diffOne('business360', baseline, okRow(twoGaps))).toEqual(gapFindings);
+  });
+
+  it('keeps the failed module out of the comparison when no older run answered it', () => {
+    const latest = okRow(returnsFailed);
+    expect(business360Baseline(latest, [statusRow('failed'), okRow(returnsFailed)])).toBe(latest);
+    expect(diffOne('business360', business360Baseline(latest, []), okRow(twoGaps))).toEqual([]);
+  });
+
+  it('changes nothing for a row whose modules all answered, or a row not found', () => {
+    expect(business360Baseline(okRow(clean), [okRow(twoGaps)])).toEqual(okRow(clean));
+    expect(business360Baseline(statusRow('not_found'), [okRow(clean)])).toEqual(statusRow('not_found'));
   });
 });

@@ -1,11 +1,13 @@
 /**
  * A finished portfolio run's change report: each identifier's row compared with its last
- * answer in earlier runs (a row that failed last time is compared with the run before), written
+ * answer in earlier runs (a row that failed last time is compared with the run before, and a
+ * Business360 module that failed with that module's last answer), written
  * as changes.json and changes.csv beside the run's result files, summarised on the run, and
  * announced by a `portfolio.changes` webhook when anything changed. Safe to run twice: the
  * files are rewritten whole and the webhook job id is the run's.
  */
 import type { Logger } from 'pino';
+import { business360Baseline } from '../../domain/portfolio/business360-baseline.js';
 import { CHANGES_CSV_FILE, changesToCsv } from '../../domain/portfolio/changes-csv.js';
 import { diffRuns, summarizeChanges, type PortfolioChange, type RunRow } from '../../domain/portfolio/changes.js';
 import { rowIdentifier } from '../../domain/portfolio/operations.js';
@@ -91,11 +93,15 @@ export async function writeChangeReport(portfolioId: string, runId: string, deps
   let rows = 0;
   for await (const [identifier, row] of runRows(portfolio, runId, deps.results)) {
     rows++;
-    let previous: RunRow | undefined;
+    const candidates: RunRow[] = [];
     for (const run of earlier) {
       const candidate = await run.rowFor(identifier);
-      if (previous === undefined && candidate !== undefined && ANSWERED.has(candidate.status)) previous = candidate;
+      if (candidate !== undefined) candidates.push(candidate);
     }
+    const answered = candidates.findIndex((candidate) => ANSWERED.has(candidate.status));
+    let previous = candidates[answered];
+    // A Business360 module that failed there is compared with its own last answer instead.
+    if (previous !== undefined && portfolio.operation === 'business360') previous = business360Baseline(previous, candidates.slice(answered + 1));
     if (previous !== undefined) changes.push(...diffRuns(portfolio.operation, new Map([[identifier, previous]]), new Map([[identifier, row]]), detectedAt));
   }
   await deps.results.writeText(runId, CHANGES_JSON, `${JSON.stringify(changes, null, 1)}\n`);
