@@ -20,12 +20,13 @@ declare module 'fastify' {
 const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 /**
- * Answers not kept under a key: nothing ran (the request was refused: 400, 402, 413) or the
- * caller is told to retry (409, 5xx), so a retry with the same key runs again: a client that
- * fixes a typo and resends under its key gets an answer, not a 422. 401 and 429 never get
- * this far.
+ * API.md: "Same key, same body: the original status and body are replayed", and only 401 and
+ * 429 are never stored. So a 400 or a 402 is kept like any answer: the body fixed and sent again
+ * under the key is another body, a 422, as API.md says. Not kept either: answers that tell the
+ * caller to retry (408, 409, every 5xx, which the contract marks retryable), since replaying
+ * them for a day would make that retry pointless. 401 and 429 never get this far.
  */
-const NOT_KEPT = new Set([400, 401, 402, 409, 413, 429]);
+const NOT_KEPT = new Set([401, 408, 409, 429]);
 
 export function isKept(status: number): boolean {
   return status < 500 && !NOT_KEPT.has(status);

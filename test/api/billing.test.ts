@@ -70,6 +70,27 @@ describe('billing', () => {
     expect(counting.calls['gst.verify']).toBe(before);
   });
 
+  it('keeps a 402 under its Idempotency-Key, as API.md keeps every answer but 401 and 429', async () => {
+    const account = await newAccount(t, 0.5);
+    const keyed = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/gst/verify',
+        headers: { authorization: `Bearer ${account.key}`, 'content-type': 'application/json', 'idempotency-key': key },
+        payload: JSON.stringify({ gstin: GSTIN }),
+      });
+    const refused = await keyed('short-1');
+    expect(refused.statusCode).toBe(402);
+    await t.admin('POST', `/admin/v1/accounts/${account.id}/credits`, { amount_inr: 5, reference: 'top-up' });
+    // Topped up, the same key still answers what it first answered; a new key runs the call.
+    const replayed = await keyed('short-1');
+    expect(replayed.statusCode).toBe(402);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.body).toBe(refused.body);
+    expect((await keyed('short-2')).statusCode).toBe(200);
+    expect(await wallet(t, account.key)).toMatchObject({ balance_inr: 4.75 });
+  });
+
   it('of 200 concurrent calls on a wallet that covers exactly 100, bills exactly 100 and refuses 100', async () => {
     const account = await newAccount(t, 75); // 100 × ₹0.75
     const answers = await Promise.all(Array.from({ length: 200 }, () => t.post('/v1/gst/verify', { gstin: GSTIN }, account.key)));

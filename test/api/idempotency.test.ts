@@ -63,14 +63,18 @@ describe('Idempotency-Key', () => {
     expect((await post({ gstin: GSTIN }, 'k'.repeat(255))).statusCode).toBe(200);
   });
 
-  it('does not keep a 400: the request fixed and sent again under the same key runs', async () => {
+  it('keeps a 400 like any answer: the fixed request under the same key is another body, a 422 (API.md)', async () => {
     const typo = await post({ gstin: '27AAPFU0939F1ZW' }, 'typo-1');
     expect(typo.statusCode).toBe(400);
-    const fixed = await post({ gstin: GSTIN }, 'typo-1');
-    expect(fixed.statusCode).toBe(200);
-    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
-    const again = await post({ gstin: GSTIN }, 'typo-1');
+    const again = await post({ gstin: '27AAPFU0939F1ZW' }, 'typo-1');
+    expect(again.statusCode).toBe(400);
     expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(typo.body);
+    const fixed = await post({ gstin: GSTIN }, 'typo-1');
+    expect(fixed.statusCode).toBe(422);
+    expect(fixed.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // A new key runs it.
+    expect((await post({ gstin: GSTIN }, 'typo-2')).statusCode).toBe(200);
   });
 
   it('rejects a key sent twice with 400, rather than using the two joined as one key', async () => {
