@@ -172,7 +172,11 @@ describe('POST /v1/business360', () => {
     const one = (await b360({ gstin: '27ZZZCZ5030Z1ZL', include: ['gst'] })).body;
     expect(one).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' }, meta: { modules_requested: 1 } });
     // The message names the module asked for, not only the company lookup it never asked for.
-    expect((one.error as { message?: string } | undefined)?.message).toMatch(/^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*mca\.cin_to_pan.*gst\.verify|^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*gst\.verify.*mca\.cin_to_pan/);
+    const message = (one.error as { message?: string } | undefined)?.message ?? '';
+    expect(message).toMatch(/^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*mca\.cin_to_pan.*gst\.verify|^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*gst\.verify.*mca\.cin_to_pan/);
+    // One sentence per failure, not run together ("... retry later Every upstream ...").
+    expect(message).toMatch(/\.$/);
+    expect(message).not.toMatch(/[a-z0-9] [A-Z][a-z]/);
     expect((await b360({ cin: 'U00000MH2000PTC005030' })).status).toBe(503);
     expect((await b360({ pan: 'ZZZCZ5040Z' })).status).toBe(504);
   });
