@@ -434,6 +434,21 @@ describe('business360Baseline: a module that failed last time is compared with i
     expect(diffOne('business360', business360Baseline(latest, []), okRow(twoGaps))).toEqual([]);
   });
 
+  it('brings back with GST the PAN name mismatch judged from it, so an unchanged profile shows no change', () => {
+    const withMatch = (overrides: Partial<Business360Modules>): Business360Profile => {
+      const modules = cleanModules(overrides);
+      const flags = riskFlags(modules, { now: NOW, panNameMatch: 'no_match' });
+      const identifiers = { pan: 'AAPFU0939F', gstin: ID, cin: 'U51909MH2010PTC201234', llpin: null };
+      return { summary: buildSummary({ identifiers, modules, flags }), ...modules };
+    };
+    const mismatch = withMatch({});
+    const gstFailed = withMatch({ gst: failed() });
+    expect(mismatch.summary.risk.flags.map((f) => f.code)).toContain('PAN_NAME_MISMATCH');
+    // With GST down the mismatch cannot be judged: the failed run has no such flag.
+    expect(gstFailed.summary.risk.flags.map((f) => f.code)).not.toContain('PAN_NAME_MISMATCH');
+    expect(diffOne('business360', business360Baseline(okRow(gstFailed), [okRow(mismatch)]), okRow(mismatch))).toEqual([]);
+  });
+
   it('changes nothing for a row whose modules all answered, or a row not found', () => {
     expect(business360Baseline(okRow(clean), [okRow(twoGaps)])).toEqual(okRow(clean));
     expect(business360Baseline(statusRow('not_found'), [okRow(clean)])).toEqual(statusRow('not_found'));

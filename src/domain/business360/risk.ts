@@ -145,6 +145,13 @@ function returnsFlags(returns: GstReturnsRecord): RiskFlag[] {
   return flags;
 }
 
+/**
+ * Flags judged from a module besides their own: PAN_NAME_MISMATCH is the pan module's, but it
+ * compares the GST legal name (panFlags). Whoever takes a module's flags from another answer
+ * (a portfolio's change report) must take these with it.
+ */
+export const FLAGS_ALSO_FROM: Readonly<Record<string, readonly ModuleName[]>> = { PAN_NAME_MISMATCH: ['gst'] };
+
 function panFlags(pan: PanVerification, ctx: RuleContext): RiskFlag[] {
   const flags: RiskFlag[] = [];
   if (!pan.valid) flags.push(flag('pan', 'PAN_INVALID', 'high', `PAN ${pan.pan} is not valid`));

@@ -6,7 +6,7 @@
  * in which that module answered, and the level is worked out again from the flags that result.
  */
 import { MODULES, type RiskFlag } from '../business360/profile.js';
-import { riskLevel } from '../business360/risk.js';
+import { FLAGS_ALSO_FROM, riskLevel } from '../business360/risk.js';
 import type { RunRow } from './changes.js';
 
 type Json = Record<string, unknown>;
@@ -43,8 +43,10 @@ export function business360Baseline(latest: RunRow, older: readonly RunRow[]): R
     if (source === undefined) continue;
     baseline ??= { ...profile };
     baseline[module] = source[module];
-    // Its MODULE_UNAVAILABLE flag goes with the failure; the flags it raised when it answered come back.
-    flags = [...flags.filter((flag) => flag.module !== module), ...flagsOf(source).filter((flag) => flag.module === module)];
+    // Its MODULE_UNAVAILABLE flag goes with the failure; the flags it raised when it answered
+    // come back, with those another module's rule judged from it (FLAGS_ALSO_FROM).
+    const judgedFrom = (flag: Json) => flag.module === module || (FLAGS_ALSO_FROM[String(flag.code)] ?? []).includes(module);
+    flags = [...flags.filter((flag) => !judgedFrom(flag)), ...flagsOf(source).filter(judgedFrom)];
   }
   if (baseline === undefined) return latest;
   const summary = object(baseline.summary) ?? {};
