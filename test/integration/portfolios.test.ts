@@ -214,11 +214,13 @@ describe('portfolios', () => {
     const created = await t.post('/v1/portfolios', { name: 'Bundles', operation: 'business360', schedule: { every: 'monthly' }, rows: [{ gstin: a }, { gstin: b, include: ['gst', 'pan'] }] });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().data.portfolio_id as string;
-    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'more.csv', csv: `gstin,include\r\n${c},\r\n` }, `/v1/portfolios/${id}/rows`));
-    expect(upload.json().data).toMatchObject({ added: 1, invalid: 0, rows: 3 });
+    const d = scenario('late-filer').identifiers.gstin!;
+    // c's include cell is empty, d's only spaces: both read as "not given" when uploaded.
+    const upload = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'more.csv', csv: `gstin,include\r\n${c},\r\n${d},  \r\n` }, `/v1/portfolios/${id}/rows`));
+    expect(upload.json().data).toMatchObject({ added: 2, invalid: 0, rows: 4 });
     const run = await runAndReport(id);
     const job = await jobStatus(t.app, t.sandboxKey, run.run_id);
-    expect(job.rows).toMatchObject({ total: 3, valid: 3, invalid: 0, ok: 3 });
+    expect(job.rows).toMatchObject({ total: 4, valid: 4, invalid: 0, ok: 4 });
     // a's full bundle at the 10.00 cap and b's GST + PAN (0.75 + 2.00), then c's bundle.
     expect(job.charged_inr).toBeGreaterThan(12.75);
   });

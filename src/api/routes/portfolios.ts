@@ -18,7 +18,7 @@ import { readCsv } from '../bulk/csv-intake.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
-import { KNOWN_COLUMNS, type IntakeItem } from '../bulk/row-request.js';
+import { KNOWN_COLUMNS, normaliseHeaderName, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { resultsNotReady } from '../results-not-ready.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
@@ -80,7 +80,7 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
 function canonicalColumns(columns: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(columns).map(([name, value]) => {
-      const known = name.replace(/^\uFEFF/, '').trim().toLowerCase();
+      const known = normaliseHeaderName(name);
       return [(KNOWN_COLUMNS as readonly string[]).includes(known) ? known : name, value];
     }),
   );

@@ -75,12 +75,12 @@ export async function endPortfolioRun(portfolios: PortfolioStore, portfolioId: s
 }
 
 /**
- * A stored row's columns are cells, where a blank `include` means "not given": a CSV cell left
- * empty, or a key another JSON row had and this one lacked. Read back as JSON it would say
+ * A stored row's columns are cells, where a blank `include` (empty or spaces) means "not
+ * given", as the upload read it: a CSV cell left empty, or a key another JSON row had and this one lacked. Read back as JSON it would say
  * "given, empty", and the row would be refused as "no module" on every run instead of getting
  * the full bundle, as it did when it was added. Other blank cells read the same either way,
  * and stay, so a carried column keeps its place in the results.
  */
 function withoutBlankInclude(columns: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(columns).filter(([key, value]) => value !== '' || normaliseHeaderName(key) !== 'include'));
+  return Object.fromEntries(Object.entries(columns).filter(([key, value]) => value.trim() !== '' || normaliseHeaderName(key) !== 'include'));
 }
