@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, validationError } from '../errors.js';
+import { AppError, ERROR_CATALOGUE, validationError } from '../errors.js';
 import { requestFingerprint, type ClaimResult, type IdempotencyStore } from '../store/idempotency.js';
 import { MultipartFingerprint } from './multipart-fingerprint.js';
 
@@ -22,11 +22,11 @@ const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 /**
  * API.md: "Same key, same body: the original status and body are replayed", and only 401 and
  * 429 are never stored. So a 400 or a 402 is kept like any answer: the body fixed and sent again
- * under the key is another body, a 422, as API.md says. Not kept either: answers that tell the
- * caller to retry (408, 409, every 5xx, which the contract marks retryable), since replaying
- * them for a day would make that retry pointless. 401 and 429 never get this far.
+ * under the key is another body, a 422, as API.md says. Not kept either: answers whose error
+ * the catalogue marks retryable (409, 429, every 5xx; the contract marks 503 and 504 so), since
+ * replaying them for a day would make that retry pointless. 401 and 429 never get this far.
  */
-const NOT_KEPT = new Set([401, 408, 409, 429]);
+const NOT_KEPT = new Set<number>([401, ...Object.values(ERROR_CATALOGUE).flatMap((e) => (e.retryable ? [e.status] : []))]);
 
 export function isKept(status: number): boolean {
   return status < 500 && !NOT_KEPT.has(status);
