@@ -236,21 +236,37 @@ export class WalletStore {
     return charged;
   }
 
-  /** Releases every hold past its expiry; returns how many it released. */
+  /**
+   * Releases every hold past its expiry; returns how many it released. One it cannot release
+   * (Redis refuses it: a hold that cannot be read) is passed over, not allowed to stop the
+   * sweep for every account behind it, and named in the error thrown once the rest are done.
+   */
   async sweepExpiredHolds(nowMs = Date.now(), batch = 500): Promise<number> {
     let released = 0;
+    const failed = new Map<string, string>();
     for (;;) {
       const due = await this.redis.zrangebyscore(this.keys.holdExpiries(), 0, nowMs, 'LIMIT', 0, batch);
       let removed = 0;
       for (const member of due) {
         const [accountId, holdId] = member.split('|') as [string, string];
-        const outcome = await this.sweepOne(accountId, holdId, nowMs);
+        let outcome: 'released' | 'gone' | 'open';
+        try {
+          outcome = await this.sweepOne(accountId, holdId, nowMs);
+        } catch (error) {
+          failed.set(member, error instanceof Error ? error.message : String(error));
+          continue;
+        }
         if (outcome === 'released') released++;
         if (outcome !== 'open') removed++;
       }
-      // Stop when a page is short, or when nothing in it could be removed (all still open).
-      if (due.length < batch || removed === 0) return released;
+      // Stop when a page is short, or when nothing in it could be removed (all still open or failing).
+      if (due.length < batch || removed === 0) break;
     }
+    if (failed.size > 0) {
+      const which = [...failed].map(([member, why]) => `${member} (${why})`).join('; ');
+      throw new Error(`released ${released} expired hold(s), but could not release ${failed.size}: ${which}`);
+    }
+    return released;
   }
 
   async balance(accountId: string): Promise<WalletBalance> {

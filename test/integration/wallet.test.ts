@@ -179,9 +179,12 @@ describe('wallet holds, commits, releases and the ledger', () => {
     const entries = (await redis.zrange(keys.holdExpiries(), 0, -1)).filter((member) => member.startsWith(`${account}|`));
     expect(entries.sort()).toEqual([`${account}|bad`, `${account}|good`]);
 
-    await redis.hset(keys.holds(account), 'bad', stored);
+    // The sweeper passes over the hold it cannot read, releases the other and names the first.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await wallet.sweepExpiredHolds()).toBe(2);
+    await expect(wallet.sweepExpiredHolds()).rejects.toThrow(`released 1 expired hold(s), but could not release 1: ${account}|bad`);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 200, availablePaise: 800 });
+    await redis.hset(keys.holds(account), 'bad', stored);
+    expect(await wallet.sweepExpiredHolds()).toBe(1);
     expect(await wallet.balance(account)).toEqual({ balancePaise: 1000, heldPaise: 0, availablePaise: 1000 });
     expect((await reconcileAccount(wallet, account)).ok).toBe(true);
   });
