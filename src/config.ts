@@ -22,7 +22,8 @@ const EnvSchema = z.object({
   BV_HOLD_TTL_MS: z.coerce.number().int().min(1_000).default(120_000),
   /** How long an authenticated key is remembered in-process; revocations evict it at once. */
   BV_AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
-  BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /** At most 30 s: reconcile reports a hold still open a minute past its expiry as one the sweeper missed. */
+  BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** Bulk intake limits (API.md: 1,000,000 rows, 200 MB by default). */
   BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),

@@ -14,7 +14,7 @@ export const EXIT = {
   jobIncomplete: 4,
   /** The API key or admin token was refused (401/403). */
   auth: 5,
-  /** `admin reconcile` found a difference in the books. */
+  /** `admin reconcile` found a problem in the books. */
   reconcileDifference: 6,
   /** Interrupted (Ctrl-C) while following a job; the job keeps running. */
   interrupted: 130,

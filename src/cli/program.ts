@@ -27,7 +27,7 @@ Exit codes:
   ${EXIT.jobIncomplete}    a bulk job or portfolio run followed with --wait ended cancelled or failed, or some of
        its rows ended "failed" (never verified); results are still downloaded when there are any
   ${EXIT.auth}    the API key or admin token was refused (401/403)
-  ${EXIT.reconcileDifference}    "admin reconcile" found a difference in the books
+  ${EXIT.reconcileDifference}    "admin reconcile" found a problem in the books
   ${EXIT.interrupted}  interrupted while following a job (the job keeps running)
 
 Examples:

@@ -14,8 +14,8 @@ export interface Reconciliation {
 }
 
 /**
- * Past its expiry by this much, an open hold is one the sweeper (every few seconds in every
- * API process) failed to release, not one it has yet to reach.
+ * Past its expiry by this much, an open hold is one the sweeper (every BV_HOLD_SWEEP_INTERVAL_MS,
+ * at most 30 s, in every API process) failed to release, not one it has yet to reach.
  */
 const OVERDUE_MS = 60_000;
 

@@ -21,6 +21,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ BV_HOLD_TTL_MS: '5000', BV_REQUEST_BUDGET_MS: '15000' })).toThrow(/BV_HOLD_TTL_MS/);
   });
 
+  it('refuses a hold sweep slower than every 30 s, which reconciliation would report as missed holds', () => {
+    expect(loadConfig({ BV_HOLD_SWEEP_INTERVAL_MS: '30000' }).holdSweepIntervalMs).toBe(30_000);
+    expect(() => loadConfig({ BV_HOLD_SWEEP_INTERVAL_MS: '60000' })).toThrow(/BV_HOLD_SWEEP_INTERVAL_MS/);
+  });
+
   it('fails with a message naming each bad variable and its rule', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(/PORT: .*; REDIS_URL: must start with redis:\/\//);

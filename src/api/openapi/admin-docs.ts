@@ -40,7 +40,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /admin/v1/accounts/:id/reconcile': {
-    summary: "Check one account's ledger: top-ups - commits = balance + open holds",
+    summary: "Check one account's ledger: top-ups - commits = balance + open holds, running balances, holds left past expiry",
     tags: ['Admin'],
     security: 'admin',
     params: accountId,

@@ -170,7 +170,7 @@ export function registerAdmin(program: Command, session: Session): void {
 
   admin
     .command('reconcile [account]')
-    .description(`check the books (top-ups − commits = available + open holds) of one account or all; exit ${EXIT.reconcileDifference} on a difference`)
+    .description(`check the books (top-ups − commits = available + open holds, running balances, holds left past expiry) of one account or all; exit ${EXIT.reconcileDifference} on any problem`)
     .action(async (accountId: string | undefined, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
       let ok: boolean;
