@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { bodyObject, integerField, textField } from './fields.js';
 
-/** An INR amount with at most 2 decimals, parsed to whole paise (the request schemas rename it). */
 /**
  * Judged on the number as written (JavaScript prints a JSON number back as its shortest exact
  * form), not on `inr * 100` with a tolerance: that let 1.0000000001 through as ₹1.00. A number
@@ -14,6 +13,7 @@ function hasAtMostTwoDecimals(inr: number): boolean {
   return dot === -1 || written.length - dot - 1 <= 2;
 }
 
+/** An INR amount with at most 2 decimals, parsed to whole paise (the request schemas rename it). */
 function inrAmount(min: number, max: number) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })

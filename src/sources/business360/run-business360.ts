@@ -278,9 +278,10 @@ function callFailure(
   const chosen = identity.find((f) => f.error.code === 'PROVIDER_TIMEOUT') ?? identity[identity.length - 1]!;
   // Every failure is named, the requested modules' too: a caller who asked for `pan` alone
   // would otherwise read only of a resolution check it never asked for.
-  // Each its own sentence: the messages end without a full stop.
-  const messages = [...new Set(all.map((f) => f.error.message.replace(/\.$/, '')))];
-  const error = new AppError(chosen.error.code, `Nothing could be learned about ${entry}: ${messages.join('. ')}.`);
+  // Sentences: the messages end without a full stop (as every message here), and joined by
+  // spaces they ran together; some hold a semicolon of their own.
+  const messages = [...new Set(all.map((f) => f.error.message))];
+  const error = new AppError(chosen.error.code, `Nothing could be learned about ${entry}: ${messages.join('. ')}`);
   return { ok: false, error, detail: all.map((f) => f.detail).join('; ') };
 }
 
