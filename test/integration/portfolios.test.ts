@@ -334,6 +334,30 @@ describe('portfolios', () => {
   });
 });
 
+describe('a cancelled portfolio run that is still stopping', () => {
+  // No workers: a run stays unfinished, as one does between its cancel and its last chunk.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('holds the portfolio, and the 409 says it was cancelled rather than still running', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Stopping', operation: 'gst.verify', schedule: { every: 'monthly' }, rows: [{ gstin: scenario('clean-company').identifiers.gstin }] });
+    const id = created.json().data.portfolio_id as string;
+    const started = await t.post(`/v1/portfolios/${id}/run`, {});
+    expect(started.statusCode, started.body).toBe(202);
+    const runId = started.json().data.run_id as string;
+    const busy = await t.post(`/v1/portfolios/${id}/run`, {});
+    expect(busy.json().error.message).toContain(`run ${runId} is still running`);
+    expect((await t.post(`/v1/bulk/jobs/${runId}/cancel`, {})).statusCode).toBe(200);
+    const stopping = await t.post(`/v1/portfolios/${id}/run`, {});
+    expect(stopping.statusCode).toBe(409);
+    expect(stopping.json().error).toMatchObject({ code: 'RUN_IN_PROGRESS' });
+    expect(stopping.json().error.message).toContain(`run ${runId} was cancelled and is still stopping`);
+  });
+});
+
 /**
  * The change report the drifting scenarios must produce from an even week to the next (odd)
  * one, the second run on Monday `monday`: what API.md's change kinds name, each once.

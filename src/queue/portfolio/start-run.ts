@@ -24,12 +24,14 @@ async function claimSlot(portfolio: Portfolio, token: string, deps: StartRunDeps
   const ttlMs = deps.holdTtlMs;
   const holder = await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs);
   if (holder === true) return;
+  let running = 'a run is starting';
   if (holder.startsWith('job_')) {
     const job = await deps.jobs.get(holder);
     // Finished, not merely cancelled: a cancelled run is still finishing (and may yet end completed, with a report).
     if ((job === undefined || job.finishedAt !== null) && (await deps.portfolios.claimRunSlot(portfolio.portfolioId, token, ttlMs, holder)) === true) return;
+    // Its status already reads cancelled: say why it still holds the portfolio.
+    running = job?.status === 'cancelled' ? `run ${holder} was cancelled and is still stopping` : `run ${holder} is still running`;
   }
-  const running = holder.startsWith('job_') ? `run ${holder} is still running` : 'a run is starting';
   throw new AppError('RUN_IN_PROGRESS', `Portfolio ${portfolio.portfolioId} runs one run at a time and ${running}; try again when it has finished`);
 }
 
