@@ -25,6 +25,7 @@ import { WebhookStore } from './store/webhooks.js';
 import { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
+import { connectionErrorLogger } from './store/redis-errors.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
 export interface Deps {
@@ -70,13 +71,18 @@ export async function createDeps(
   overrides: DepsOverrides = {},
 ): Promise<Deps> {
   const redis = new Redis(config.redisUrl, {
-    // Commands wait for a reconnect instead of failing at once; the request budget bounds the wait.
+    // Commands wait for a reconnect instead of failing at once, but not for long: with Redis
+    // down, a call answers 503 within a second or two rather than after ioredis's backoff grows
+    // to 2 s a try. Reconnecting every half second is cheap.
     maxRetriesPerRequest: 3,
+    retryStrategy: (times: number) => Math.min(times * 50, 500),
     enableReadyCheck: true,
     // Commands issued in the same tick by concurrent requests go out in one write.
     enableAutoPipelining: true,
     lazyConnect: true,
   });
+  const connectionError = connectionErrorLogger(log);
+  redis.on('error', (error: Error) => connectionError('redis', error));
   await redis.connect();
   const keys = createRedisKeys(config.keyPrefix);
   const sourceState = new SourceStateStore(redis, keys);
@@ -107,6 +113,9 @@ export async function createDeps(
     webhookAttempts: config.bulk.webhookAttempts,
     webhookBackoffMs: config.bulk.webhookBackoffMs,
   });
+  for (const queue of [queues.verify, queues.finalize, queues.webhooks, queues.portfolios]) {
+    queue.on('error', (error: Error) => connectionError(`queue ${queue.name}`, error));
+  }
   const webhooks = new WebhookStore(redis, keys, { allowPrivate: config.webhookAllowPrivate });
   const portfolios = new PortfolioStore(redis, keys, config.retentionDays * 86_400_000);
   const workerRedis: Redis[] = [];

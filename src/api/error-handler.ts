@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { isRedisUnreachable } from '../store/redis-errors.js';
 import { sendError } from './envelope.js';
+
+/** Seconds a caller is asked to wait when Redis cannot be reached: it reconnects every half second. */
+const REDIS_RETRY_AFTER_S = 2;
 
 /**
  * The multipart parser's (busboy's) errors for a body that is not a well-formed form: cut off
@@ -62,13 +66,22 @@ function fromFastifyError(error: FastifyError, takesUploads: boolean): AppError 
 export function appErrorOf(error: FastifyError, request: FastifyRequest): AppError {
   const appError = error instanceof AppError ? error : fromFastifyError(error, request.server.hasContentTypeParser('multipart/form-data'));
   if (appError) return appError;
+  if (isRedisUnreachable(error)) {
+    // Not a bug: Redis is down or restarting. The process reconnects on its own.
+    request.log.warn({ err: error }, 'Redis cannot be reached');
+    return new AppError('SERVICE_UNAVAILABLE', 'The service cannot reach its data store just now; retry shortly');
+  }
   request.log.error({ err: error }, 'unhandled error');
   return new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later');
 }
 
 /** The one root error handler: every failure leaves in the envelope; 5xx never leak internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => sendError(request, reply, appErrorOf(error, request)));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = appErrorOf(error, request);
+    if (appError.code === 'SERVICE_UNAVAILABLE' && !reply.hasHeader('Retry-After')) reply.header('Retry-After', REDIS_RETRY_AFTER_S);
+    return sendError(request, reply, appError);
+  });
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, routeNotFound(request)));
 }

@@ -1,0 +1,37 @@
+/**
+ * Errors that mean Redis cannot be reached just now (down, restarting, the network), as ioredis
+ * raises them: a command that ran out of reconnection attempts, a closed connection, or the
+ * socket's own error. A caller should be told to retry (503), not that the service is broken.
+ */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function isRedisUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError') return true;
+  if (error.message === 'Connection is closed.' || error.message.startsWith("Stream isn't writeable")) return true;
+  return SOCKET_CODES.has(String((error as NodeJS.ErrnoException).code));
+}
+
+interface WarnLog {
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * A listener for connections' 'error' events, logging through the service's logger: without
+ * one, ioredis and BullMQ print each error with console.error, past the logger and its level,
+ * some 16,000 lines in a few minutes of outage. Each source logs its first error at once, then
+ * at most one line per `everyMs` saying how many it left out.
+ */
+export function connectionErrorLogger(log: WarnLog, everyMs = 30_000): (source: string, error: Error) => void {
+  const last = new Map<string, { atMs: number; skipped: number }>();
+  return (source, error) => {
+    const now = Date.now();
+    const seen = last.get(source);
+    if (seen !== undefined && now - seen.atMs < everyMs) {
+      seen.skipped++;
+      return;
+    }
+    log.warn({ source, reason: error.message, ...(seen?.skipped ? { left_out: seen.skipped } : {}) }, 'connection error (it reconnects by itself)');
+    last.set(source, { atMs: now, skipped: 0 });
+  };
+}
