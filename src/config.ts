@@ -57,6 +57,13 @@ const EnvSchema = z.object({
    * address a name resolves to, when a webhook is sent.
    */
   BV_WEBHOOK_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  /**
+   * Whether the API process also runs every worker pool (one machine, one command). false runs
+   * the API alone, with the pools started apart (npm run worker:*), as DESIGN.md §2 scales them.
+   */
+  BV_RUN_WORKERS: z.stringbool({ error: 'must be true or false' }).default(true),
+  /** How long a SIGTERM'd process may drain (answers in flight, the chunks its pools hold) before it exits anyway. */
+  BV_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** Days a finished bulk job (a portfolio run too) keeps its record and files; then both go. */
   BV_RETENTION_DAYS: z.coerce.number().min(0.0001).max(3_650).default(30),
   BV_KEY_PREFIX: z
@@ -83,6 +90,8 @@ export interface Config {
   retentionDays: number;
   /** Whether webhooks may go to loopback, private and link-local addresses (development only). */
   webhookAllowPrivate: boolean;
+  runWorkers: boolean;
+  shutdownTimeoutMs: number;
   bulk: {
     maxRows: number;
     maxBytes: number;
@@ -140,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     keyPrefix: e.BV_KEY_PREFIX,
     retentionDays: e.BV_RETENTION_DAYS,
     webhookAllowPrivate: e.BV_WEBHOOK_ALLOW_PRIVATE,
+    runWorkers: e.BV_RUN_WORKERS,
+    shutdownTimeoutMs: e.BV_SHUTDOWN_TIMEOUT_MS,
     bulk: Object.freeze({
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,

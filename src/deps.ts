@@ -48,6 +48,8 @@ export interface Deps {
   portfolios: PortfolioStore;
   /** Starts this process's worker pools (npm start runs all; workers/ one each). */
   startWorkers(pools?: WorkerPools): BulkWorkers;
+  /** Stops the pools taking work and waits for what they hold; close() does it too, first. */
+  stopWorkers(): Promise<void>;
   now: () => Date;
   close(): Promise<void>;
 }
@@ -211,6 +213,9 @@ export async function createDeps(
       return running;
     },
     now,
+    async stopWorkers() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
     async close() {
       await Promise.all(workers.map((w) => w.close()));
       await queues.close();

@@ -7,12 +7,21 @@ import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
+import { isRedisUnreachable } from './store/redis-errors.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;
 const ORPHAN_SWEEP_MS = 3_600_000;
 
 let stopRedisOnFailure: (() => Promise<void>) | undefined;
+
+function redisHost(url: string | undefined): string {
+  try {
+    return url === undefined || url === '' ? 'the private redis-server' : new URL(url).host;
+  } catch {
+    return 'REDIS_URL';
+  }
+}
 
 /** Entry point: config → Redis → deps → app → listen, and a graceful close on signals. */
 async function main(): Promise<void> {
@@ -25,8 +34,6 @@ async function main(): Promise<void> {
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
-  // One machine, one command: npm start runs the worker pools too (workers/ runs them apart).
-  deps.startWorkers();
 
   // Any API process may sweep: releasing an expired hold is idempotent.
   const sweeper = setInterval(() => {
@@ -55,10 +62,23 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    // A drain that overruns is cut: chunks still held run again elsewhere once their locks
+    // lapse (each row is billed once whoever runs it), and an upload cut off is retried by
+    // its client. Better than being killed by the supervisor with the private Redis left up.
+    setTimeout(() => {
+      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took longer than BV_SHUTDOWN_TIMEOUT_MS: exiting anyway');
+      setTimeout(() => process.exit(1), 2_000).unref();
+      void redis.stop().finally(() => process.exit(1));
+    }, config.shutdownTimeoutMs).unref();
     clearInterval(sweeper);
     clearInterval(retention);
     clearInterval(orphans);
-    await app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed'));
+    // The pools stop taking chunks at once, while the HTTP side drains: a process on its way
+    // out must not start work for the length of an upload still arriving.
+    await Promise.all([
+      app.close().catch((error: unknown) => log.error({ err: error }, 'closing the app failed')),
+      deps.stopWorkers().catch((error: unknown) => log.error({ err: error }, 'stopping the worker pools failed')),
+    ]);
     await deps.close();
     await redis.stop();
     process.exit(0);
@@ -70,6 +90,10 @@ async function main(): Promise<void> {
     await deps.close();
     throw error;
   });
+  // Only once listening: a start that fails (a port in use) must not have run pools meanwhile.
+  // One machine, one command: npm start runs the pools too, unless BV_RUN_WORKERS=false
+  // (then workers/ runs them apart).
+  if (config.runWorkers) deps.startWorkers();
   // PORT=0 picks a free port: report the one actually bound.
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -101,6 +125,9 @@ main().catch(async (error: unknown) => {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`port already in use: ${(error as Error).message.split(': ').pop()} (set PORT to another port)`);
+  } else if (isRedisUnreachable(error)) {
+    // The host only: a REDIS_URL may carry a password.
+    console.error(`cannot reach Redis at ${redisHost(process.env.REDIS_URL)}: ${(error as Error).message} (check REDIS_URL, or leave it unset for a private redis-server)`);
   } else {
     console.error('failed to start:', error);
   }

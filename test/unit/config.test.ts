@@ -26,6 +26,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ BV_HOLD_SWEEP_INTERVAL_MS: '60000' })).toThrow(/BV_HOLD_SWEEP_INTERVAL_MS/);
   });
 
+  it('runs the pools in the API process unless BV_RUN_WORKERS is false, and bounds the shutdown', () => {
+    expect(loadConfig({})).toMatchObject({ runWorkers: true, shutdownTimeoutMs: 25_000 });
+    expect(loadConfig({ BV_RUN_WORKERS: 'false', BV_SHUTDOWN_TIMEOUT_MS: '9000' })).toMatchObject({ runWorkers: false, shutdownTimeoutMs: 9_000 });
+    expect(() => loadConfig({ BV_RUN_WORKERS: 'sometimes' })).toThrow(/BV_RUN_WORKERS: must be true or false/);
+    expect(() => loadConfig({ BV_SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/BV_SHUTDOWN_TIMEOUT_MS/);
+  });
+
   it('fails with a message naming each bad variable and its rule', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(/PORT: .*; REDIS_URL: must start with redis:\/\//);
