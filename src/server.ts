@@ -7,7 +7,7 @@ import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
-import { isRedisUnreachable } from './store/redis-errors.js';
+import { checkRedisDurability, isRedisUnreachable } from './store/redis-errors.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;
@@ -32,6 +32,8 @@ async function main(): Promise<void> {
   // From here on a failed start must not leave the private redis-server running.
   stopRedisOnFailure = redis.stop;
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
+  // The private redis-server is started set up right; one of the operator's own is checked.
+  if (config.redisUrl !== undefined) void checkRedisDurability(deps.redis, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
 
