@@ -4,10 +4,12 @@ import { createDeps, createLogger } from './deps.js';
 import { resolveAdminToken } from './store/admin-token.js';
 import { createFirstStartAccount } from './store/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
+import { armShutdownDeadline } from './runtime/shutdown-deadline.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
-import { checkRedisDurability, isRedisUnreachable } from './store/redis-errors.js';
+import { checkRedisDurability } from './store/redis-durability.js';
+import { isRedisUnreachable } from './store/redis-errors.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;
@@ -64,14 +66,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    // A drain that overruns is cut: chunks still held run again elsewhere once their locks
-    // lapse (each row is billed once whoever runs it), and an upload cut off is retried by
-    // its client. Better than being killed by the supervisor with the private Redis left up.
-    setTimeout(() => {
-      log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took longer than BV_SHUTDOWN_TIMEOUT_MS: exiting anyway');
-      setTimeout(() => process.exit(1), 2_000).unref();
-      void redis.stop().finally(() => process.exit(1));
-    }, config.shutdownTimeoutMs).unref();
+    armShutdownDeadline(config.shutdownTimeoutMs, log, redis.stop);
     clearInterval(sweeper);
     clearInterval(retention);
     clearInterval(orphans);

@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createDeps, createLogger } from '../src/deps.js';
 import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
+import { armShutdownDeadline } from '../src/runtime/shutdown-deadline.js';
 
 export async function runPool(pool: 'verify' | 'finalize' | 'scheduler'): Promise<void> {
   applyHeapPolicy();
@@ -19,11 +20,7 @@ export async function runPool(pool: 'verify' | 'finalize' | 'scheduler'): Promis
     console.log(`bulk ${pool} worker pool running against ${config.redisUrl.replace(/\/\/[^@]*@/, '//')}`);
     const shutdown = async (signal: string) => {
       log.info({ signal }, 'worker pool shutting down');
-      // As the API's: chunks still held past the deadline run again elsewhere once their locks lapse.
-      setTimeout(() => {
-        log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took longer than BV_SHUTDOWN_TIMEOUT_MS: exiting anyway');
-        process.exit(1);
-      }, config.shutdownTimeoutMs).unref();
+      armShutdownDeadline(config.shutdownTimeoutMs, log);
       await deps.close();
       process.exit(0);
     };

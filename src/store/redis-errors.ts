@@ -12,7 +12,7 @@ export function isRedisUnreachable(error: unknown): boolean {
   return SOCKET_CODES.has(String((error as NodeJS.ErrnoException).code));
 }
 
-interface WarnLog {
+export interface WarnLog {
   warn(fields: object, message: string): void;
 }
 
@@ -34,27 +34,4 @@ export function connectionErrorLogger(log: WarnLog, everyMs = 30_000): (source: 
     log.warn({ source, reason: error.message, ...(seen?.skipped ? { left_out: seen.skipped } : {}) }, 'connection error (it reconnects by itself)');
     last.set(source, { atMs: now, skipped: 0 });
   };
-}
-
-/**
- * DESIGN.md §2 needs Redis with `maxmemory-policy noeviction` (an evicted key is a lost
- * wallet, ledger or API key) and `appendonly yes` (a restart must not forget money moved).
- * A Redis of the operator's own is checked once at start and a gap is logged loudly; one
- * that forbids CONFIG (some managed services) is trusted. Returns the problems found.
- */
-export async function checkRedisDurability(redis: { config(sub: 'GET', name: string): Promise<unknown> }, log: WarnLog): Promise<string[]> {
-  const read = async (name: string): Promise<string | undefined> => {
-    const reply = (await redis.config('GET', name).catch(() => undefined)) as string[] | undefined;
-    return Array.isArray(reply) ? reply[1] : undefined;
-  };
-  const [policy, appendonly] = await Promise.all([read('maxmemory-policy'), read('appendonly')]);
-  const problems: string[] = [];
-  if (policy !== undefined && policy !== 'noeviction') {
-    problems.push(`maxmemory-policy is ${policy}: Redis may evict wallets, ledgers and API keys under memory pressure; set it to noeviction`);
-  }
-  if (appendonly !== undefined && appendonly !== 'yes') {
-    problems.push('appendonly is off: a Redis restart can lose money moved since its last snapshot; set appendonly yes');
-  }
-  for (const problem of problems) log.warn({ problem }, 'Redis is not set up as the service needs');
-  return problems;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startManagedRedis } from '../../src/store/managed-redis.js';
-import { checkRedisDurability } from '../../src/store/redis-errors.js';
+import { checkRedisDurability } from '../../src/store/redis-durability.js';
 
 describe("checking an operator's own Redis at start", () => {
   const cleanup: (() => Promise<unknown>)[] = [];

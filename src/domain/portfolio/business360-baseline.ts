@@ -7,14 +7,14 @@
  */
 import { MODULES, type RiskFlag } from '../business360/profile.js';
 import { FLAGS_ALSO_FROM, riskLevel } from '../business360/risk.js';
-import type { RunRow } from './changes.js';
+import { loose, type RunRow } from './changes.js';
 
 type Json = Record<string, unknown>;
 
 const ANSWERED = new Set(['ok', 'not_found']);
 
 function object(value: unknown): Json | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+  return loose<Json>(value) ?? undefined;
 }
 
 function moduleStatus(profile: Json, module: string): unknown {

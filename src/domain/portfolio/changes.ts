@@ -63,7 +63,7 @@ type Loose<T> = T extends readonly (infer U)[]
     ? { readonly [K in keyof T]?: Loose<T[K]> | null }
     : T;
 
-function loose<T>(data: unknown): Loose<T> | null {
+export function loose<T>(data: unknown): Loose<T> | null {
   return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Loose<T>) : null;
 }
 
