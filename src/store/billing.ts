@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isRedisUnreachable } from './redis-errors.js';
 import type { WalletStore } from './wallet.js';
 
 export interface BilledCall {
@@ -11,6 +13,25 @@ export interface BilledCall {
 export type BillingOutcome<T> =
   | { ran: false; availablePaise: number }
   | { ran: true; result: T; chargedPaise: number };
+
+/**
+ * The waits between tries of a commit or release that could not reach Redis: some 3 s in all,
+ * enough for a restart or a failover. Retrying is safe because a resolve happens at most once,
+ * and a retry of one that ran but whose reply was lost answers what it charged.
+ */
+const RESOLVE_RETRY_DELAYS_MS = [200, 400, 800, 1_600];
+
+async function resolveSurely<T>(resolve: () => Promise<T>): Promise<T> {
+  for (const delayMs of RESOLVE_RETRY_DELAYS_MS) {
+    try {
+      return await resolve();
+    } catch (error) {
+      if (!isRedisUnreachable(error)) throw error;
+    }
+    await sleep(delayMs);
+  }
+  return resolve();
+}
 
 /**
  * Runs a call under a wallet hold: holds its maximum cost (and does not run it when the
@@ -29,16 +50,17 @@ export async function runBilled<T>(
   try {
     outcome = await run();
   } catch (error) {
-    await wallet.release(call.accountId, call.reference);
+    await resolveSurely(() => wallet.release(call.accountId, call.reference));
     throw error;
   }
   const costPaise = Math.min(outcome.costPaise, call.maxPaise);
   if (costPaise <= 0) {
-    await wallet.release(call.accountId, call.reference);
+    await resolveSurely(() => wallet.release(call.accountId, call.reference));
     return { ran: true, result: outcome.result, chargedPaise: 0 };
   }
   // Undefined only if the hold expired and was swept before the call ended: the call is then
-  // not billed, which is the side to err on.
-  const charged = await wallet.commit(call.accountId, call.reference, costPaise);
+  // not billed, which is the side to err on. Retried while Redis is out of reach: answering an
+  // error instead would tell the caller a call was not billed that may have been.
+  const charged = await resolveSurely(() => wallet.commit(call.accountId, call.reference, costPaise));
   return { ran: true, result: outcome.result, chargedPaise: charged ?? 0 };
 }

@@ -21,6 +21,12 @@ export interface RedisKeys {
   ledger(accountId: string): string;
   /** Hash: charge key (a bulk job's row) → paise charged from one hold; makes each charge once. */
   holdCharges(accountId: string, holdId: string): string;
+  /**
+   * Hash: hold id → paise charged, for the holds resolved in one short window (`window` counts
+   * windows since the epoch); kept a little longer than a window, so a resent resolve learns
+   * what its first sending did.
+   */
+  resolvedHolds(accountId: string, window: number): string;
   /** Hash: reference → paise credited under it (a reference credits once, and only its amount). */
   creditReferences(accountId: string): string;
   /** Set of the references an older version credited, without their amounts. */
@@ -113,6 +119,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     holds: (id) => `${account(id)}:holds`,
     ledger: (id) => `${account(id)}:ledger`,
     holdCharges: (id, holdId) => `${account(id)}:hold-charges:${holdId}`,
+    resolvedHolds: (id, window) => `${account(id)}:resolved-holds:${window}`,
     creditReferences: (id) => `${account(id)}:credit-ref-amounts`,
     legacyCreditReferences: (id) => `${account(id)}:credit-refs`,
     holdExpiries: () => `${prefix}:hold-expiries`,

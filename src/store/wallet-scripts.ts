@@ -36,7 +36,10 @@ return {'ok', balance}`;
  * Places holds, in order: ARGV[1] at, then (hold_id, amount_paise, expires_at_ms, reference)
  * for each hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
  * 'insufficient', available. A hold id is placed at most once, so a retried hold never holds
- * twice; the holds of one batch see each other, as if placed one after another.
+ * twice; the holds of one batch see each other, as if placed one after another. A hold found
+ * open with exactly the same amount, expiry and reference is this same request sent again
+ * (ioredis resends a command whose reply a dropped connection lost): it answers 'ok', as the
+ * first sending did, rather than refusing the call its own hold.
  */
 const HOLD_LUA = `
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
@@ -44,7 +47,10 @@ local held = tonumber(redis.call('HGET', KEYS[1], 'held_paise') or '0')
 local reply = {}
 for i = 2, #ARGV, 4 do
   local id, amount, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 3]
-  if redis.call('HEXISTS', KEYS[2], id) == 1 then
+  local open = redis.call('HGET', KEYS[2], id)
+  if open == ARGV[i + 1] .. '|' .. ARGV[i + 2] .. '|' .. reference then
+    reply[#reply + 1] = 'ok'; reply[#reply + 1] = balance - held
+  elseif open then
     reply[#reply + 1] = 'exists'; reply[#reply + 1] = 0
   elseif balance - held < amount then
     reply[#reply + 1] = 'insufficient'; reply[#reply + 1] = balance - held
@@ -60,25 +66,34 @@ return reply`;
 
 /**
  * Resolves holds, in order: charges up to each hold's amount and releases the rest.
- * ARGV[1] at, ARGV[2] expired_only ('1': only holds past their expiry, for the sweeper),
- * ARGV[3] now_ms, then (hold_id, charge_paise) for each hold. Returns per hold, flat:
- * 'ok', charged | 'resolved', 0 (unknown or already resolved) | 'open', 0 (the sweeper found
- * it not yet expired).
+ * KEYS[4] and KEYS[5] the resolved-holds hashes of this window and the one before (hold id →
+ * paise charged). ARGV[1] at, ARGV[2] expired_only ('1': only holds past their expiry, for the
+ * sweeper), ARGV[3] now_ms, ARGV[4] how long (ms) KEYS[4] is kept after its last write, then
+ * (hold_id, charge_paise) for each hold. Returns per hold, flat: 'ok', charged | 'repeat',
+ * charged (resolved moments ago by a commit or release, so a resend after a lost reply, or a
+ * retry after a failed one, learns what the first sending did) | 'resolved', 0 (unknown,
+ * swept, or resolved long ago) | 'open', 0 (the sweeper found it not yet expired).
  */
 const RESOLVE_LUA = `
 -- Checked before the first write: a script that fails halfway leaves its writes in place, and
 -- the other calls of the batch would be answered with its error.
-for i = 4, #ARGV, 2 do
+for i = 5, #ARGV, 2 do
   local requested = tonumber(ARGV[i + 1])
   if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
   local hold = redis.call('HGET', KEYS[2], ARGV[i])
   if hold and not string.match(hold, '^%d+|%d+|') then return redis.error_reply('hold ' .. ARGV[i] .. ' is unreadable') end
 end
 local reply = {}
-for i = 4, #ARGV, 2 do
+local resolvedAny = false
+for i = 5, #ARGV, 2 do
   local hold = redis.call('HGET', KEYS[2], ARGV[i])
   if not hold then
-    reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
+    local before = redis.call('HGET', KEYS[4], ARGV[i]) or redis.call('HGET', KEYS[5], ARGV[i])
+    if before then
+      reply[#reply + 1] = 'repeat'; reply[#reply + 1] = tonumber(before)
+    else
+      reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
+    end
   else
     local amount, expires, reference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
     amount = tonumber(amount)
@@ -101,10 +116,16 @@ for i = 4, #ARGV, 2 do
         redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
           'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
       end
+      -- Not for the sweeper: a call's late commit after a sweep is no repeat of it.
+      if ARGV[2] ~= '1' then
+        redis.call('HSET', KEYS[4], ARGV[i], charge)
+        resolvedAny = true
+      end
       reply[#reply + 1] = 'ok'; reply[#reply + 1] = charge
     end
   end
 end
+if resolvedAny then redis.call('PEXPIRE', KEYS[4], ARGV[4]) end
 return reply`;
 
 /**
@@ -151,5 +172,5 @@ return reply`;
 
 export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 5, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
-export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 3, lua: RESOLVE_LUA };
+export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 5, lua: RESOLVE_LUA };
 export const CHARGE_PARTS: ScriptDefinition = { name: 'bvWalletChargeParts', numberOfKeys: 4, lua: CHARGE_PARTS_LUA };

@@ -54,6 +54,13 @@ export interface LedgerEntry {
 }
 
 /**
+ * How long a resolved hold's charge is remembered: between one and two windows. A resend by
+ * ioredis after a dropped connection comes within a second, a retry by runBilled within a few.
+ */
+const RESOLVED_WINDOW_MS = 15_000;
+const RESOLVED_KEPT_MS = 2 * RESOLVED_WINDOW_MS;
+
+/**
  * The prepaid wallet (DESIGN.md §4). Every charge goes through a hold: hold the most a call
  * can cost, then commit what succeeded and release the rest. A hold resolves at most once,
  * and carries an expiry after which the sweeper releases it, so a process that dies between
@@ -71,6 +78,12 @@ export class WalletStore {
 
   private accountKeys(accountId: string): [string, string, string] {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
+  }
+
+  /** RESOLVE's keys: the account's, then its resolved-holds hashes of this window and the last. */
+  private resolveKeys(accountId: string, nowMs: number): string[] {
+    const window = Math.floor(nowMs / RESOLVED_WINDOW_MS);
+    return [...this.accountKeys(accountId), this.keys.resolvedHolds(accountId, window), this.keys.resolvedHolds(accountId, window - 1)];
   }
 
   /**
@@ -149,7 +162,8 @@ export class WalletStore {
 
   /**
    * Charges up to the held amount and releases the rest. Returns what was charged, or
-   * undefined when the hold was already resolved (committed, released, or swept).
+   * undefined when the hold was already resolved (committed, released, or swept). The same
+   * commit sent again within seconds (after a lost reply) answers what the first charged.
    */
   async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
     if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
@@ -201,10 +215,11 @@ export class WalletStore {
     const [status] = (await runScript(
       this.redis,
       RESOLVE,
-      ...this.accountKeys(accountId),
+      ...this.resolveKeys(accountId, Date.now()),
       new Date().toISOString(),
       '1',
       nowMs,
+      RESOLVED_KEPT_MS,
       holdId,
       0,
     )) as [string, number];
@@ -218,21 +233,24 @@ export class WalletStore {
   }
 
   private async resolveMany(accountId: string, requests: readonly ResolveRequest[]): Promise<(number | undefined)[]> {
-    const args: (string | number)[] = [new Date().toISOString(), '0', Date.now()];
+    const nowMs = Date.now();
+    const args: (string | number)[] = [new Date(nowMs).toISOString(), '0', nowMs, RESOLVED_KEPT_MS];
     for (const { holdId, chargePaise } of requests) args.push(holdId, chargePaise);
-    const reply = (await runScript(this.redis, RESOLVE, ...this.accountKeys(accountId), ...args)) as (string | number)[];
+    const reply = (await runScript(this.redis, RESOLVE, ...this.resolveKeys(accountId, nowMs), ...args)) as (string | number)[];
     // The expiry entries go only once the holds are gone: removed alongside a script that then
     // failed, they would leave open holds the sweeper can no longer find, their money held for
     // ever. Not awaited, and a failure ignored: an entry left behind only makes the sweeper
     // find nothing to release.
-    const ended = requests.filter((_, index) => reply[index * 2] === 'ok' || reply[index * 2] === 'resolved');
+    const ended = requests.filter((_, index) => reply[index * 2] !== 'open');
     if (ended.length > 0) {
       void this.redis.zrem(this.keys.holdExpiries(), ...ended.map(({ holdId }) => `${accountId}|${holdId}`)).catch(() => undefined);
     }
-    const charged = requests.map((_, index) => (reply[index * 2] === 'ok' ? Number(reply[index * 2 + 1]) : undefined));
+    const statuses = requests.map((_, index) => reply[index * 2]);
+    const charged = requests.map((_, index) => (statuses[index] === 'ok' || statuses[index] === 'repeat' ? Number(reply[index * 2 + 1]) : undefined));
     // Not awaited: the money has moved, and the sync path should not wait a round trip for a
-    // metric. Later commands on this connection (a scrape's read) still come after it.
-    void addCommittedPaise(this.redis, this.keys, charged.reduce<number>((sum, paise) => sum + (paise ?? 0), 0));
+    // metric. Later commands on this connection (a scrape's read) still come after it. A
+    // repeat was counted when its first sending charged it.
+    void addCommittedPaise(this.redis, this.keys, charged.reduce<number>((sum, paise, index) => (statuses[index] === 'ok' ? sum + (paise ?? 0) : sum), 0));
     return charged;
   }
 

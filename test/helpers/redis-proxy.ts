@@ -6,7 +6,8 @@ import net from 'node:net';
  * connection's reply from reaching the client, and hands the test the swallowed bytes, so
  * the test can kill Redis knowing the command ran and the client never heard that it did.
  * Connections whose Redis side closes (Redis killed) are closed too; while Redis is down,
- * new ones are accepted and closed at once.
+ * new ones are accepted and closed at once. It can also cut the connections itself, with
+ * Redis running: a reply then never arrives, and the client sends its command again.
  */
 export interface RedisProxy {
   readonly url: string;
@@ -16,14 +17,24 @@ export interface RedisProxy {
    * mute until Redis closes it.
    */
   swallowReplyTo(marker: string, settleMs?: number): Promise<Buffer>;
+  /**
+   * Cuts every connection, as a network blip or a failover does, with Redis still running;
+   * for `downMs` after, new connections are closed as soon as they open.
+   */
+  dropConnections(downMs?: number): void;
   close(): Promise<void>;
 }
 
 export async function startRedisProxy(redisPort: number): Promise<RedisProxy> {
   const sockets = new Set<net.Socket>();
   let armed: { marker: Buffer; onReply: (reply: Buffer) => void; settleMs: number } | undefined;
+  let downUntil = 0;
 
   const server = net.createServer((client) => {
+    if (Date.now() < downUntil) {
+      client.destroy();
+      return;
+    }
     const upstream = net.connect({ host: '127.0.0.1', port: redisPort });
     sockets.add(client);
     sockets.add(upstream);
@@ -67,6 +78,11 @@ export async function startRedisProxy(redisPort: number): Promise<RedisProxy> {
       new Promise<Buffer>((resolve) => {
         armed = { marker: Buffer.from(marker), onReply: resolve, settleMs };
       }),
+    dropConnections(downMs = 0) {
+      downUntil = Date.now() + downMs;
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -27,12 +27,14 @@ export interface TestApp {
  * The real app on the real test Redis, under a fresh key prefix, with one funded account.
  * Nothing is mocked: sources are the sandbox registry unless a test passes its own chains.
  */
-export async function createTestApp(overrides: DepsOverrides & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: DepsOverrides & { env?: Record<string, string>; /** Another way to the test Redis (a fault proxy). */ redisUrl?: string } = {},
+): Promise<TestApp> {
   const keyPrefix = `bvtest:${randomBytes(6).toString('hex')}`;
   // Its own result files too: not the checkout's ./data, which npm start uses.
   const dataDir = overrides.env?.BV_DATA_DIR === undefined ? await mkdtemp(path.join(os.tmpdir(), 'bv-test-app-')) : undefined;
   const config = loadConfig({ BV_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'silent', ...(dataDir === undefined ? {} : { BV_DATA_DIR: dataDir }), ...overrides.env });
-  const deps = await createDeps({ ...config, redisUrl: inject('redisUrl') }, pino({ level: 'silent' }), overrides);
+  const deps = await createDeps({ ...config, redisUrl: overrides.redisUrl ?? inject('redisUrl') }, pino({ level: 'silent' }), overrides);
   const app = await buildApp(deps, { adminToken: ADMIN_TOKEN });
 
   const admin: TestApp['admin'] = (method, path, body) =>

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
+import { runScript } from '../../src/store/scripts.js';
 import { WalletStore } from '../../src/store/wallet.js';
+import { HOLD } from '../../src/store/wallet-scripts.js';
 
 describe('wallet holds, commits, releases and the ledger', () => {
   let redis: Redis;
@@ -40,23 +42,47 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect((await reconcileAccount(wallet, account)).ok).toBe(true);
   });
 
-  it('resolves a hold at most once', async () => {
+  it('resolves a hold at most once; a commit sent again within seconds answers what the first charged', async () => {
     const account = newAccount();
     await wallet.credit(account, 500, 'topup');
     await wallet.hold(account, 'h', 200, 'call', 60_000);
     expect(await wallet.commit(account, 'h', 200)).toBe(200);
-    expect(await wallet.commit(account, 'h', 200)).toBeUndefined();
+    // A resend after a lost reply, or a retry after a failed one: the same answer, no second charge.
+    expect(await wallet.commit(account, 'h', 200)).toBe(200);
     await wallet.release(account, 'h');
     expect(await wallet.balance(account)).toEqual({ balancePaise: 300, heldPaise: 0, availablePaise: 300 });
+    expect((await wallet.ledger(account, 10)).entries.map((e) => e.type)).toEqual(['commit', 'hold', 'topup']);
     expect((await reconcileAccount(wallet, account)).ok).toBe(true);
+
+    // Once the memory of it has gone (15 to 30 s), the hold is just unknown.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect(await wallet.commit(account, 'h', 200)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 300, heldPaise: 0, availablePaise: 300 });
   });
 
   it('never places the same hold twice, and says so', async () => {
     const account = newAccount();
     await wallet.credit(account, 500, 'topup');
     expect(await wallet.hold(account, 'h', 200, 'call', 60_000)).toEqual({ ok: true });
-    expect(await wallet.hold(account, 'h', 200, 'call', 60_000)).toEqual({ ok: false, reason: 'exists' });
+    expect(await wallet.hold(account, 'h', 200, 'another call', 60_000)).toEqual({ ok: false, reason: 'exists' });
+    expect(await wallet.hold(account, 'h', 100, 'call', 60_000)).toEqual({ ok: false, reason: 'exists' });
     expect((await wallet.balance(account)).heldPaise).toBe(200);
+    expect((await wallet.ledger(account, 10)).entries.map((e) => e.type)).toEqual(['hold', 'topup']);
+  });
+
+  it('answers a hold sent again word for word (a resend after a lost reply) as placed, holding once', async () => {
+    const account = newAccount();
+    await wallet.credit(account, 500, 'topup');
+    const keys = createRedisKeys(prefix);
+    const args = [keys.wallet(account), keys.holds(account), keys.ledger(account), new Date().toISOString(), 'h', 200, Date.now() + 60_000, 'call'];
+    expect(await runScript(redis, HOLD, ...args)).toEqual(['ok', 300]);
+    expect(await runScript(redis, HOLD, ...args)).toEqual(['ok', 300]);
+    expect(await wallet.balance(account)).toEqual({ balancePaise: 500, heldPaise: 200, availablePaise: 300 });
     expect((await wallet.ledger(account, 10)).entries.map((e) => e.type)).toEqual(['hold', 'topup']);
   });
 

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { ScriptDefinition } from '../../src/store/scripts.js';
+import { HOLD, RESOLVE } from '../../src/store/wallet-scripts.js';
+import { reconcileAccount } from '../../src/store/reconcile.js';
+import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+
+const sha = (script: ScriptDefinition) => createHash('sha1').update(script.lua).digest('hex');
+
+/**
+ * The API's connection to Redis drops just after the wallet's hold or commit ran in Redis and
+ * before its reply arrived: the process cannot know the money moved. ioredis sends the command
+ * again once it reconnects, and runBilled tries a commit again when Redis stays out of reach
+ * for longer. Either way the call must answer what happened: billed once, and `charged: true`
+ * when it was billed. A real Redis, behind a proxy that loses the reply and cuts the line.
+ */
+describe('a wallet reply lost to a dropped Redis connection', () => {
+  let proxy: RedisProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    proxy = await startRedisProxy(Number(new URL(inject('redisUrl')).port));
+    t = await createTestApp({ redisUrl: proxy.url });
+    // Redis learns the scripts first, so the reply lost below is the script's, not a NOSCRIPT.
+    expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  /** Calls GST Verify while the reply to `script` is lost and the line then cut for `downMs`. */
+  async function callLosing(script: ScriptDefinition, downMs: number): Promise<{ response: LightMyRequestResponse; swallowed: string }> {
+    const lost = proxy.swallowReplyTo(sha(script), 100);
+    const call = t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' });
+    const swallowed = (await lost).toString('latin1');
+    proxy.dropConnections(downMs);
+    return { response: await call, swallowed };
+  }
+
+  async function expectBilledOnce(response: LightMyRequestResponse, balanceBeforePaise: number): Promise<void> {
+    expect(response.statusCode, response.body).toBe(200);
+    const { request_id: requestId, meta } = response.json() as { request_id: string; meta: { charged: boolean; amount_inr: number } };
+    expect(meta).toMatchObject({ charged: true, amount_inr: 0.75 });
+    const balance = await t.deps.wallet.balance(t.accountId);
+    expect(balance).toEqual({ balancePaise: balanceBeforePaise - 75, heldPaise: 0, availablePaise: balanceBeforePaise - 75 });
+    const lines = (await t.deps.wallet.ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
+    expect(lines.map((entry) => [entry.type, entry.amountPaise])).toEqual([
+      ['commit', 75],
+      ['hold', 75],
+    ]);
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).problems).toEqual([]);
+  }
+
+  it('answers a commit that ran, and whose reply ioredis sent again for, as charged, once', async () => {
+    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const { response, swallowed } = await callLosing(RESOLVE, 0);
+    // The commit ran in Redis: its lost reply said it charged 75 paise.
+    expect(swallowed).toContain('$2\r\nok\r\n:75\r\n');
+    await expectBilledOnce(response, before);
+  });
+
+  it('runs the call when the reply to its hold was lost, rather than refusing it its own hold', async () => {
+    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const { response, swallowed } = await callLosing(HOLD, 0);
+    expect(swallowed).toContain('$2\r\nok\r\n');
+    await expectBilledOnce(response, before);
+  });
+
+  it('tries the commit again while Redis is out of reach for a second, and answers it as charged, once', async () => {
+    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    // Longer than ioredis keeps a command through reconnecting (3 tries, some 300 ms): the
+    // commit fails with the connection, and only runBilled's own retry learns it had charged.
+    const { response, swallowed } = await callLosing(RESOLVE, 1_500);
+    expect(swallowed).toContain('$2\r\nok\r\n:75\r\n');
+    await expectBilledOnce(response, before);
+  });
+});
