@@ -259,6 +259,8 @@ export function createLogger(level: Config['logLevel']): Logger {
       paths: [
         'req.headers.authorization',
         'headers.authorization',
+        // Any object's headers: @fastify/multipart logs its busboy options, request headers included, at trace.
+        '*.headers.authorization',
         'authorization',
         'apiKey',
         '*.apiKey',

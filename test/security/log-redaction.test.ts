@@ -125,6 +125,15 @@ describe('logs of real API processes', () => {
     }
     expect(status).toBe('completed');
     expect((await call(b, 'GET', `/v1/bulk/jobs/${jobId}/results.jsonl`, bearer)).text).toContain(SENT_NAME);
+
+    // The same rows as a CSV upload: the multipart plugin logs its options, request headers
+    // included, at trace.
+    const form = new FormData();
+    form.append('file', new Blob([`pan,name\n${INDIVIDUAL.pan},${SENT_NAME}\n`], { type: 'text/csv' }), 'names.csv');
+    for (const server of [a, b]) {
+      const uploaded = await fetch(`${server.baseUrl}/v1/bulk/jobs?operation=pan.verify`, { method: 'POST', headers: { authorization: bearer }, body: form });
+      expect(uploaded.status, await uploaded.text()).toBe(202);
+    }
   }, 120_000);
 
   it('revokes a key in both processes at once', async () => {
