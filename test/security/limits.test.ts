@@ -69,6 +69,23 @@ describe('size limits', () => {
     expect(await jobCount()).toBe(0);
   });
 
+  it('refuses a JSON row cell nested 400,000 levels deep with a 400 naming it, for a bulk job, a portfolio and its rows', async () => {
+    // Parsed fine, but writing the row out again would overflow the stack (a 500 before).
+    const deep = `${'['.repeat(400_000)}${']'.repeat(400_000)}`;
+    const row = `[{"gstin":"${GSTIN}","x":${deep}}]`;
+    const bodies: [string, string][] = [
+      ['/v1/bulk/jobs', `{"operation":"gst.verify","rows":${row}}`],
+      ['/v1/portfolios', `{"name":"deep","operation":"gst.verify","schedule":{"every":"weekly"},"rows":${row}}`],
+      [`/v1/portfolios/${portfolioId}/rows`, `{"rows":${row}}`],
+    ];
+    for (const [path, body] of bodies) {
+      const response = await t.post(path, body);
+      expect(response.statusCode, `${path}: ${response.body.slice(0, 300)}`).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('rows[0].x is nested more than 32 levels deep') } });
+    }
+    expect(await jobCount()).toBe(0);
+  });
+
   it('refuses an upload over BV_BULK_MAX_BYTES, for a bulk job and for portfolio rows, creating and holding nothing', async () => {
     const before = await wallet();
     const line = `${GSTIN},${'v'.repeat(400)}\r\n`; // fewer rows than BV_BULK_MAX_ROWS, each under the record limit

@@ -417,6 +417,14 @@ describe('readJsonRows', () => {
     for (const row of rows.slice(3)) expect(request(row.result)).toMatchObject({ include: expect.arrayContaining(['gst', 'pan']) });
   });
 
+  it('refuses a cell nested deeper than 32 levels, naming its row and key, and takes one 32 deep', () => {
+    const nest = (depth: number): unknown => (depth === 0 ? 'x' : { a: nest(depth - 1) });
+    expect(() => readJsonRows('gst.verify', [{ gstin: GSTIN }, { gstin: GSTIN, extra: nest(33) }])).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', field: 'rows', message: 'rows[1].extra is nested more than 32 levels deep' }),
+    );
+    expect(readJsonRows('gst.verify', [{ gstin: GSTIN, extra: nest(32) }])).toHaveLength(2);
+  });
+
   it('reads numbers as the cells they would be in a CSV', () => {
     const [, row] = readJsonRows('gst.returns', [{ gstin: GSTIN, periods: 3 }]) as [IntakeItem, RowItem];
     expect(request(row.result)).toEqual({ gstin: GSTIN, periods: 3 });

@@ -21,6 +21,15 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** Deeper than any row needs; a cell nested past it would overflow the stack when written out. */
+const MAX_CELL_DEPTH = 32;
+
+function nestedDeeperThan(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (depth === 0) return true;
+  return Object.values(value).some((inner) => nestedDeeperThan(inner, depth - 1));
+}
+
 /**
  * JSON rows as the same items `readCsv` yields: the header is the union of the rows' keys
  * in first-seen order, and a row lacking a key has a blank cell there. Whole-request
@@ -40,9 +49,15 @@ export function readJsonRows(
     throw new IntakeError('PAYLOAD_TOO_LARGE', `rows lists ${rows.length} rows; ${rowLimitIs}`, 'rows');
   }
   const seen = new Set<string>();
-  for (const row of rows) {
-    if (isRowObject(row)) for (const key of Object.keys(row)) seen.add(key);
-  }
+  rows.forEach((row, index) => {
+    if (!isRowObject(row)) return;
+    for (const [key, value] of Object.entries(row)) {
+      seen.add(key);
+      if (nestedDeeperThan(value, MAX_CELL_DEPTH)) {
+        throw new IntakeError('VALIDATION_FAILED', `rows[${index}].${key} is nested more than ${MAX_CELL_DEPTH} levels deep`, 'rows');
+      }
+    }
+  });
   const header = [...seen];
   let map;
   try {
