@@ -5,6 +5,9 @@ import { z } from 'zod';
  * One schema over the environment (DESIGN.md §7), parsed once at start-up and frozen.
  * A bad value stops the process with a message naming the variable and the rule.
  */
+/** What zod's stringbool takes, case aside. */
+const ON_OFF = 'must be true or false (or 1 / 0, yes / no, y / n, on / off, enabled / disabled)';
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -56,12 +59,12 @@ const EnvSchema = z.object({
    * this is true (a local receiver in development). Checked at intake and again, on the
    * address a name resolves to, when a webhook is sent.
    */
-  BV_WEBHOOK_ALLOW_PRIVATE: z.stringbool({ error: 'must be true or false' }).default(false),
+  BV_WEBHOOK_ALLOW_PRIVATE: z.stringbool({ error: ON_OFF }).default(false),
   /**
    * Whether the API process also runs every worker pool (one machine, one command). false runs
    * the API alone, with the pools started apart (npm run worker:*), as DESIGN.md §2 scales them.
    */
-  BV_RUN_WORKERS: z.stringbool({ error: 'must be true or false' }).default(true),
+  BV_RUN_WORKERS: z.stringbool({ error: ON_OFF }).default(true),
   /** How long a SIGTERM'd process may drain (answers in flight, the chunks its pools hold) before it exits anyway. */
   BV_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** Days a finished bulk job (a portfolio run too) keeps its record and files; then both go. */

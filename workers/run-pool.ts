@@ -18,6 +18,10 @@ export async function runPool(pool: 'verify' | 'finalize' | 'scheduler'): Promis
     const deps = await createDeps({ ...config, redisUrl: config.redisUrl }, log);
     deps.startWorkers({ verify: pool === 'verify', finalize: pool === 'finalize', scheduler: pool === 'scheduler' });
     console.log(`bulk ${pool} worker pool running against ${config.redisUrl.replace(/\/\/[^@]*@/, '//')}`);
+    if (pool === 'verify' && config.sourcesFile === undefined) {
+      // Said at start, not first found in a job's results: a pool takes its own share of every job's rows.
+      console.warn('no BV_SOURCES: the live-key rows this pool takes fail with PROVIDER_UNAVAILABLE; give it the API process\'s BV_SOURCES and credential variables');
+    }
     const shutdown = async (signal: string) => {
       log.info({ signal }, 'worker pool shutting down');
       armShutdownDeadline(config.shutdownTimeoutMs, log);

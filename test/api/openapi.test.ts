@@ -248,6 +248,8 @@ describe('OpenAPI document', () => {
     check('get', '/v1/bulk/jobs/{id}/webhook-deliveries', await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`));
     check('post', '/v1/bulk/jobs/{id}/cancel', await t.post(`/v1/bulk/jobs/${jobId}/cancel`, {}));
     check('get', '/v1/webhooks/secret', await get('/v1/webhooks/secret'));
+    check('get', '/healthz', await get('/healthz'));
+    check('get', '/readyz', await get('/readyz'));
     check('post', '/v1/webhooks/secret/rotate', await t.post('/v1/webhooks/secret/rotate', {}));
     const portfolio = await t.post('/v1/portfolios', { name: 'doc check', operation: 'gst.verify', schedule: { every: 'weekly' }, rows: [{ gstin }] });
     check('post', '/v1/portfolios', portfolio);

@@ -41,6 +41,8 @@ describe('bulk rows on a live source under its shared limit', () => {
     t.deps.startWorkers({ verify: false, finalize: true });
     env = { ...settings, REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: t.deps.keys.prefix, BV_WORKER_CONCURRENCY: '4', BV_BULK_ROW_CONCURRENCY: '16' };
     children.push(...(await Promise.all([startVerifyWorker(env), startVerifyWorker(env)])));
+    // Given the sources, a pool has no warning to give about them.
+    for (const child of children) expect((child as ChildProcess & { output: () => string }).output()).not.toContain('no BV_SOURCES');
   }, 60_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -44,7 +44,10 @@ describe('a process stopped while its pool holds a long chunk', () => {
     const exited = new Promise<number | null>((resolve) => worker!.once('exit', (code) => resolve(code)));
     worker.kill('SIGTERM');
     expect(await exited).toBe(1);
-    expect((worker as ChildProcess & { output: () => string }).output()).toContain('shutdown took longer than BV_SHUTDOWN_TIMEOUT_MS');
+    const output = (worker as ChildProcess & { output: () => string }).output();
+    expect(output).toContain('shutdown took longer than BV_SHUTDOWN_TIMEOUT_MS');
+    // Started without BV_SOURCES, it said so: its live-key rows could only fail.
+    expect(output).toContain('no BV_SOURCES: the live-key rows this pool takes fail with PROVIDER_UNAVAILABLE');
   });
 
   it('and so does an API process running its pools', { timeout: 60_000 }, async () => {

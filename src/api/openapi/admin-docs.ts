@@ -98,14 +98,36 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'GET /admin/v1/sources': { summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
 };
 
+/** /readyz's public summary of the sources (src/api/source-status.ts publicSourceStatus): counts, no names. */
+const readySources = z
+  .object({
+    sandbox: z.object({ checks_with_sources: z.number().int().describe('Checks the sandbox registry answers (all ten)') }),
+    live: z.object({
+      checks_with_sources: z.number().int().describe('Checks with at least one live source configured (BV_SOURCES)'),
+      sources_up: z.number().int(),
+      sources_down: z.number().int().describe('Live sources whose circuit is open; GET /admin/v1/sources names them'),
+    }),
+  })
+  .nullable()
+  .describe('null while Redis does not answer (the sources\' state lives there)');
+
 export const OPEN_DOCS: Record<string, RouteDoc> = {
-  'GET /healthz': { summary: 'Liveness: the process answers', tags: ['Health'], security: 'none', responses: { 200: plain }, errors: [] },
-  'GET /readyz': {
-    summary: 'Readiness: Redis answers; a summary of source health',
-    description: 'Plain JSON, not the envelope: 200 {status: "ready", ...}, or 503 {status: "not_ready", redis: "unreachable", ...} while Redis does not answer.',
+  'GET /healthz': {
+    summary: 'Liveness: the process answers',
     tags: ['Health'],
     security: 'none',
-    responses: { 200: plain, 503: plain.describe('Not ready: Redis does not answer') },
+    responses: { 200: z.object({ status: z.literal('ok') }).describe('Plain JSON, not the envelope') },
+    errors: [],
+  },
+  'GET /readyz': {
+    summary: 'Readiness: Redis answers; a summary of source health',
+    description: 'Plain JSON, not the envelope: 200 while Redis answers, 503 while it does not.',
+    tags: ['Health'],
+    security: 'none',
+    responses: {
+      200: z.object({ status: z.literal('ready'), redis: z.literal('ok'), sources: readySources }),
+      503: z.object({ status: z.literal('not_ready'), redis: z.literal('unreachable'), sources: z.null() }).describe('Not ready: Redis does not answer'),
+    },
     errors: [],
   },
   'GET /metrics': {
