@@ -19,6 +19,7 @@ import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { staleCursor } from '../stale-cursor.js';
+import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
@@ -34,6 +35,8 @@ const SSE_POLL_MS = 500;
 const SSE_HEARTBEAT_MS = 15_000;
 /** How soon a client should reconnect to a stream ended by a shutdown. */
 const SSE_RETRY_AFTER_CLOSE_MS = 1_000;
+/** Retry-After when the account's streams are all in use: a stream lasts as long as its job. */
+const SSE_FULL_RETRY_AFTER_S = 10;
 
 /** A job of another account, or of the other environment (sandbox vs live keys), is as absent as one that never existed. */
 async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id: string } }>): Promise<BulkJob> {
@@ -131,10 +134,20 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   // A stream lasts as long as its job: when the app closes, streams end (after a `retry:`
   // line, so a client reconnects, to another process if there is one) rather than keep the
   // close waiting for jobs to finish.
+  const streams = new StreamQuota();
   app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' } }, async (request, reply) => {
     const job = await ownJob(jobs, request);
+    const giveBack = streams.take(job.accountId);
+    if (giveBack === undefined) {
+      reply.header('Retry-After', SSE_FULL_RETRY_AFTER_S);
+      throw new AppError(
+        'RATE_LIMITED',
+        `This account already has ${EVENT_STREAMS_PER_ACCOUNT} progress streams open on this server; close one, or poll GET /v1/bulk/jobs/${job.jobId}`,
+      );
+    }
     reply.hijack();
     const raw = reply.raw;
+    raw.on('close', giveBack);
     // What the hooks set (X-Request-Id, the RateLimit headers API.md puts on every answer): a
     // hijacked reply writes only the raw response's own headers.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
