@@ -8,6 +8,7 @@ import { armShutdownDeadline } from './runtime/shutdown-deadline.js';
 import { RedisBinaryMissingError } from './store/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
+import { prepareDataDir } from './store/data-dir.js';
 import { checkRedisDurability } from './store/redis-durability.js';
 import { isRedisUnreachable } from './store/redis-errors.js';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   applyHeapPolicy();
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  await prepareDataDir(config.dataDir, log);
   const redis = await resolveRedis(config.redisUrl, config.dataDir, log);
   // From here on a failed start must not leave the private redis-server running.
   stopRedisOnFailure = redis.stop;

@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createDeps, createLogger } from '../src/deps.js';
+import { prepareDataDir } from '../src/store/data-dir.js';
 import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
 import { armShutdownDeadline } from '../src/runtime/shutdown-deadline.js';
 
@@ -15,6 +16,7 @@ export async function runPool(pool: 'verify' | 'finalize' | 'scheduler'): Promis
       throw new ConfigError(`invalid configuration: REDIS_URL: the ${pool} worker pool joins a running service's Redis; set REDIS_URL to it`);
     }
     const log = createLogger(config.logLevel).child({ pool });
+    await prepareDataDir(config.dataDir, log);
     const deps = await createDeps({ ...config, redisUrl: config.redisUrl }, log);
     deps.startWorkers({ verify: pool === 'verify', finalize: pool === 'finalize', scheduler: pool === 'scheduler' });
     console.log(`bulk ${pool} worker pool running against ${config.redisUrl.replace(/\/\/[^@]*@/, '//')}`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -8,9 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
  * REDIS_URL is given, with the settings the service relies on (AOF on, no eviction), data
- * under the data folder, on a free loopback port, and stopped on exit.
+ * under the data folder, on a free loopback port, and stopped on exit. Other users of the
+ * machine reach neither: it asks for a password made at each start (given on its standard
+ * input, never on a command line `ps` shows), and its folder is the owner's alone.
  */
 export interface ManagedRedis {
+  /** With the password in it: `redis://:<password>@127.0.0.1:<port>`. */
   readonly url: string;
   readonly port: number;
   /** Flushes the AOF and stops the server (SIGTERM makes redis-server save and exit). */
@@ -48,19 +52,24 @@ export async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-/** Sends one inline command and returns the first reply line (no client library needed). */
-async function rawCommand(port: number, command: string, timeoutMs = 500): Promise<string> {
+/**
+ * Sends one inline command, after AUTH when there is a password, and returns the command's
+ * reply line (no client library needed).
+ */
+async function rawCommand(port: number, command: string, password: string | undefined, timeoutMs = 500): Promise<string> {
+  const lines = password === undefined ? [command] : [`AUTH ${password}`, command];
   return new Promise((resolve, reject) => {
     const socket = net.connect({ host: '127.0.0.1', port });
     const timer = setTimeout(() => socket.destroy(new Error('timeout')), timeoutMs);
     let reply = '';
-    socket.once('connect', () => socket.write(`${command}\r\n`));
+    socket.once('connect', () => socket.write(lines.map((line) => `${line}\r\n`).join('')));
     socket.on('data', (chunk) => {
       reply += chunk.toString('utf8');
-      if (reply.includes('\r\n')) {
+      const received = reply.split('\r\n');
+      if (received.length > lines.length) {
         clearTimeout(timer);
         socket.end();
-        resolve(reply.split('\r\n')[0] ?? '');
+        resolve(received[lines.length - 1] ?? '');
       }
     });
     socket.once('error', (error) => {
@@ -82,6 +91,8 @@ async function isAlive(pid: number): Promise<boolean> {
 interface StateFile {
   pid: number;
   port: number;
+  /** Absent in the files of versions before the password. */
+  password?: string;
 }
 
 export interface ManagedRedisOptions {
@@ -97,22 +108,25 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   const binary = findRedisServer(options.searchPath);
   if (binary === undefined) throw new RedisBinaryMissingError();
   const dir = path.join(options.dataDir, 'redis');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   const stateFile = path.join(dir, 'managed-redis.json');
 
   // A previous run killed with SIGKILL leaves its redis-server behind, holding the AOF.
   // Adopt it rather than start a second server on the same files.
   const orphan = await readState(stateFile);
   if (orphan && (await isAlive(orphan.pid))) {
-    const pong = await rawCommand(orphan.port, 'PING').catch(() => '');
-    if (pong === '+PONG') return handle(orphan.port, undefined, orphan.pid, stateFile);
+    const pong = await rawCommand(orphan.port, 'PING', orphan.password).catch(() => '');
+    if (pong === '+PONG') return handle(orphan.port, orphan.password, undefined, orphan.pid, stateFile);
   }
 
+  const password = randomBytes(24).toString('hex');
   for (let attempt = 0; ; attempt++) {
     const port = await freeLoopbackPort();
     const child = spawn(
       binary,
       [
+        // The rest of the configuration from standard input: the password.
+        '-',
         '--port', String(port),
         '--bind', '127.0.0.1',
         '--dir', dir,
@@ -123,8 +137,10 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
         '--daemonize', 'no',
         '--logfile', '',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      { stdio: ['pipe', 'pipe', 'pipe'] },
     );
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(`requirepass ${password}\n`);
     const output: string[] = [];
     const collect = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n')) {
@@ -135,10 +151,10 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
     };
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    const ready = await waitUntilReady(child, port, options.startTimeoutMs ?? 10_000);
+    const ready = await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000);
     if (ready) {
-      await writeFile(stateFile, JSON.stringify({ pid: child.pid ?? 0, port } satisfies StateFile));
-      return handle(port, child, child.pid ?? 0, stateFile);
+      await writeFile(stateFile, JSON.stringify({ pid: child.pid ?? 0, port, password } satisfies StateFile), { mode: 0o600 });
+      return handle(port, password, child, child.pid ?? 0, stateFile);
     }
     child.kill('SIGKILL');
     // Another process may have taken the port between our probe and redis binding it.
@@ -152,17 +168,18 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
 async function readState(file: string): Promise<StateFile | undefined> {
   try {
     const state = JSON.parse(await readFile(file, 'utf8')) as Partial<StateFile>;
-    return typeof state.pid === 'number' && typeof state.port === 'number' ? (state as StateFile) : undefined;
+    if (typeof state.pid !== 'number' || typeof state.port !== 'number') return undefined;
+    return { pid: state.pid, port: state.port, ...(typeof state.password === 'string' ? { password: state.password } : {}) };
   } catch {
     return undefined;
   }
 }
 
-async function waitUntilReady(child: ChildProcess, port: number, timeoutMs: number): Promise<boolean> {
+async function waitUntilReady(child: ChildProcess, port: number, password: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return false;
-    const pong = await rawCommand(port, 'PING').catch(() => '');
+    const pong = await rawCommand(port, 'PING', password).catch(() => '');
     if (pong === '+PONG') return true;
     // While loading a large AOF redis answers -LOADING; keep waiting.
     await sleep(25);
@@ -170,7 +187,7 @@ async function waitUntilReady(child: ChildProcess, port: number, timeoutMs: numb
   return false;
 }
 
-function handle(port: number, child: ChildProcess | undefined, pid: number, stateFile: string): ManagedRedis {
+function handle(port: number, password: string | undefined, child: ChildProcess | undefined, pid: number, stateFile: string): ManagedRedis {
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     if (child) {
@@ -187,7 +204,7 @@ function handle(port: number, child: ChildProcess | undefined, pid: number, stat
     await rm(stateFile, { force: true });
   };
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${password}@127.0.0.1:${port}`,
     port,
     stop: () => (stopping ??= stop()),
   };

@@ -10,6 +10,7 @@ export async function resolveRedis(
   if (redisUrl !== undefined) return { url: redisUrl, managed: false, stop: async () => {} };
   const redisLog = log.child({ component: 'managed-redis' });
   const managed = await startManagedRedis({ dataDir, onOutput: (line) => redisLog.debug(line) });
-  log.info({ url: managed.url, dataDir }, 'started a private redis-server (set REDIS_URL to use your own)');
+  // Its address, not its URL: the URL carries the password.
+  log.info({ address: `127.0.0.1:${managed.port}`, dataDir }, 'started a private redis-server (set REDIS_URL to use your own)');
   return { url: managed.url, managed: true, stop: () => managed.stop() };
 }

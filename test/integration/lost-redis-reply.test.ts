@@ -22,8 +22,12 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    proxy = await startRedisProxy(Number(new URL(inject('redisUrl')).port));
-    t = await createTestApp({ redisUrl: proxy.url });
+    const target = new URL(inject('redisUrl'));
+    proxy = await startRedisProxy(Number(target.port));
+    // The test Redis asks for a password; the proxy passes AUTH through like any command.
+    const through = new URL(proxy.url);
+    through.password = target.password;
+    t = await createTestApp({ redisUrl: through.toString() });
     // Redis learns the scripts first, so the reply lost below is the script's, not a NOSCRIPT.
     expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -18,7 +18,7 @@ describe('managed redis-server', () => {
   it('starts on a loopback port with AOF on, noeviction and its data under the data folder', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
     managed = await startManagedRedis({ dataDir });
-    expect(managed.url).toMatch(/^redis:\/\/127\.0\.0\.1:\d+$/);
+    expect(managed.url).toMatch(/^redis:\/\/:[0-9a-f]{48}@127\.0\.0\.1:\d+$/);
     const client = new Redis(managed.url);
     try {
       expect(await client.config('GET', 'appendonly')).toEqual(['appendonly', 'yes']);
@@ -29,6 +29,28 @@ describe('managed redis-server', () => {
     } finally {
       client.disconnect();
     }
+  });
+
+  it('lets in only clients with its password, given where other users cannot read it', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    managed = await startManagedRedis({ dataDir });
+    const password = new URL(managed.url).password;
+    const stranger = new Redis(managed.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, enableReadyCheck: false });
+    try {
+      await stranger.connect();
+      await expect(stranger.get('anything')).rejects.toThrow(/NOAUTH/);
+    } finally {
+      stranger.disconnect();
+    }
+    // Not on redis-server's command line, which any user can read (ps, /proc/<pid>/cmdline).
+    const commandLines = await Promise.all(
+      (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry)).map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')),
+    );
+    expect(commandLines.filter((line) => line.includes('redis-server')).length).toBeGreaterThan(0);
+    expect(commandLines.filter((line) => line.includes(password))).toEqual([]);
+    // Its folder (AOF, the state file with the password) is the owner's alone.
+    expect((await stat(path.join(dataDir, 'redis'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dataDir, 'redis', 'managed-redis.json'))).mode & 0o777).toBe(0o600);
   });
 
   it('keeps data across a stop and a start on the same data folder', async () => {
