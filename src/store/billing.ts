@@ -21,16 +21,23 @@ export type BillingOutcome<T> =
  */
 const RESOLVE_RETRY_DELAYS_MS = [200, 400, 800, 1_600];
 
-async function resolveSurely<T>(resolve: () => Promise<T>): Promise<T> {
+/** No wrapper on the way that succeeds (the hot path): the retries only start on a failure. */
+function resolveSurely<T>(resolve: () => Promise<T>): Promise<T> {
+  return resolve().catch((error: unknown) => resolveAgain(resolve, error));
+}
+
+async function resolveAgain<T>(resolve: () => Promise<T>, firstError: unknown): Promise<T> {
+  let error = firstError;
   for (const delayMs of RESOLVE_RETRY_DELAYS_MS) {
+    if (!isRedisUnreachable(error)) throw error;
+    await sleep(delayMs);
     try {
       return await resolve();
-    } catch (error) {
-      if (!isRedisUnreachable(error)) throw error;
+    } catch (next) {
+      error = next;
     }
-    await sleep(delayMs);
   }
-  return resolve();
+  throw error;
 }
 
 /**

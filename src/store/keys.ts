@@ -22,9 +22,9 @@ export interface RedisKeys {
   /** Hash: charge key (a bulk job's row) → paise charged from one hold; makes each charge once. */
   holdCharges(accountId: string, holdId: string): string;
   /**
-   * Hash: hold id → paise charged, for the holds resolved in one short window (`window` counts
-   * windows since the epoch); kept a little longer than a window, so a resent resolve learns
-   * what its first sending did.
+   * Hash: hold id → paise charged, for the holds committed in one short window (`window` counts
+   * windows since the epoch); kept a little longer than a window, so a resent commit learns
+   * what its first sending charged.
    */
   resolvedHolds(accountId: string, window: number): string;
   /** Hash: reference → paise credited under it (a reference credits once, and only its amount). */

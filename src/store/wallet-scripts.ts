@@ -70,9 +70,9 @@ return reply`;
  * paise charged). ARGV[1] at, ARGV[2] expired_only ('1': only holds past their expiry, for the
  * sweeper), ARGV[3] now_ms, ARGV[4] how long (ms) KEYS[4] is kept after its last write, then
  * (hold_id, charge_paise) for each hold. Returns per hold, flat: 'ok', charged | 'repeat',
- * charged (resolved moments ago by a commit or release, so a resend after a lost reply, or a
- * retry after a failed one, learns what the first sending did) | 'resolved', 0 (unknown,
- * swept, or resolved long ago) | 'open', 0 (the sweeper found it not yet expired).
+ * charged (committed moments ago, so a resend after a lost reply, or a retry after a failed
+ * one, learns what the first sending charged) | 'resolved', 0 (unknown, released, swept, or
+ * resolved long ago) | 'open', 0 (the sweeper found it not yet expired).
  */
 const RESOLVE_LUA = `
 -- Checked before the first write: a script that fails halfway leaves its writes in place, and
@@ -116,8 +116,9 @@ for i = 5, #ARGV, 2 do
         redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
           'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
       end
-      -- Not for the sweeper: a call's late commit after a sweep is no repeat of it.
-      if ARGV[2] ~= '1' then
+      -- Not for the sweeper: a call's late commit after a sweep is no repeat of it. Nor for a
+      -- release: met again it answers 'resolved', which charges nothing just the same.
+      if ARGV[2] ~= '1' and charge > 0 then
         redis.call('HSET', KEYS[4], ARGV[i], charge)
         resolvedAny = true
       end

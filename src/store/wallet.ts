@@ -54,7 +54,7 @@ export interface LedgerEntry {
 }
 
 /**
- * How long a resolved hold's charge is remembered: between one and two windows. A resend by
+ * How long a committed hold's charge is remembered: between one and two windows. A resend by
  * ioredis after a dropped connection comes within a second, a retry by runBilled within a few.
  */
 const RESOLVED_WINDOW_MS = 15_000;
