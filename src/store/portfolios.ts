@@ -3,6 +3,8 @@
  * re-uploaded supplier replaces its row rather than doubling it), its runs (bulk job ids) and
  * each run's change summary. A deleted portfolio keeps its runs readable until retention.
  */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
@@ -38,9 +40,13 @@ export interface RunSummary {
   detected_at: string;
 }
 
-/** Takes the run slot if it is free (or still holds `replacing`). KEYS: slot. ARGV: new value, value it may replace ('' none), ttl ms. Returns 1, or the holder. */
-const CLAIM_RUN: ScriptDefinition = {
-  name: 'bvPortfolioClaimRun',
+/**
+ * Takes a slot (a portfolio's run slot, or its rows' write lock) if it is free (or still holds
+ * `replacing`). KEYS: slot. ARGV: new value, value it may replace ('' none), ttl ms. Returns 1,
+ * or the holder.
+ */
+const CLAIM_SLOT: ScriptDefinition = {
+  name: 'bvPortfolioClaimSlot',
   numberOfKeys: 1,
   lua: `
 local current = redis.call('GET', KEYS[1])
@@ -51,9 +57,9 @@ end
 return current`,
 };
 
-/** Replaces the slot's value only if it still holds `expected`. KEYS: slot. ARGV: expected, new value ('' deletes), ttl ms. */
-const SWAP_RUN: ScriptDefinition = {
-  name: 'bvPortfolioSwapRun',
+/** Replaces a slot's value only if it still holds `expected`. KEYS: slot. ARGV: expected, new value ('' deletes), ttl ms. */
+const SWAP_SLOT: ScriptDefinition = {
+  name: 'bvPortfolioSwapSlot',
   numberOfKeys: 1,
   lua: `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
@@ -70,6 +76,15 @@ export interface SkippedRun {
 
 /** Fields per HMGET when checking which uploaded rows a portfolio already has. */
 const LOOKUP_SLICE = 1_000;
+
+/**
+ * A portfolio's rows are counted and written under a lock, so two uploads at once cannot both
+ * see room and together pass the row limit. It is held for the count and the write only
+ * (seconds for 100,000 rows), and lapses after ROWS_LOCK_MS if its process dies; a second
+ * upload waits for it that long and a little more.
+ */
+const ROWS_LOCK_MS = 30_000;
+const ROWS_LOCK_WAIT_MS = ROWS_LOCK_MS + 5_000;
 
 /** Skipped runs kept per portfolio: enough to see a pattern, never a growing list. */
 const SKIPPED_RUNS_KEPT = 10;
@@ -140,8 +155,27 @@ export class PortfolioStore {
    * Adds rows, replacing any with the same identifier, unless the portfolio would then hold
    * more than `maxRows`; says how many were new (or how many it would have held).
    */
-  async addRows(portfolioId: string, rows: readonly PortfolioRow[], maxRows: number): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number }> {
+  async addRows(
+    portfolioId: string,
+    rows: readonly PortfolioRow[],
+    maxRows: number,
+  ): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number } | { ok: false; busy: true }> {
     if (rows.length === 0) return { ok: true, added: 0 };
+    const lock = this.keys.portfolioRowsLock(portfolioId);
+    const token = randomBytes(8).toString('hex');
+    const deadline = Date.now() + ROWS_LOCK_WAIT_MS;
+    while ((await runScript(this.redis, CLAIM_SLOT, lock, token, '', ROWS_LOCK_MS)) !== 1) {
+      if (Date.now() >= deadline) return { ok: false, busy: true };
+      await sleep(25);
+    }
+    try {
+      return await this.addRowsLocked(portfolioId, rows, maxRows);
+    } finally {
+      await runScript(this.redis, SWAP_SLOT, lock, token, '', ROWS_LOCK_MS);
+    }
+  }
+
+  private async addRowsLocked(portfolioId: string, rows: readonly PortfolioRow[], maxRows: number): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number }> {
     const key = this.keys.portfolioRows(portfolioId);
     // In slices: one HMGET of 100,000 fields spread into a call overflowed the stack inside
     // ioredis's auto-pipeline, and the half-built pipeline then crashed the process.
@@ -195,13 +229,13 @@ export class PortfolioStore {
    * reports the same changes twice. Returns true, or the holder (a job id or a start token).
    */
   async claimRunSlot(portfolioId: string, token: string, ttlMs: number, replacing = ''): Promise<true | string> {
-    const reply = (await runScript(this.redis, CLAIM_RUN, this.keys.portfolioActiveRun(portfolioId), token, replacing, ttlMs)) as number | string;
+    const reply = (await runScript(this.redis, CLAIM_SLOT, this.keys.portfolioActiveRun(portfolioId), token, replacing, ttlMs)) as number | string;
     return reply === 1 ? true : String(reply);
   }
 
   /** Moves the slot from `expected` to `next` (a start token to its job id); '' frees it. */
   async swapRunSlot(portfolioId: string, expected: string, next: string, ttlMs: number): Promise<boolean> {
-    return (await runScript(this.redis, SWAP_RUN, this.keys.portfolioActiveRun(portfolioId), expected, next, ttlMs)) === 1;
+    return (await runScript(this.redis, SWAP_SLOT, this.keys.portfolioActiveRun(portfolioId), expected, next, ttlMs)) === 1;
   }
 
   async recordSkippedRun(portfolioId: string, skipped: SkippedRun): Promise<void> {

@@ -206,6 +206,19 @@ describe('portfolios', () => {
     expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
   }, 60_000);
 
+  it('lets only one of two uploads at once take the last room, so a portfolio never passes its row limit', async () => {
+    const created = await t.post('/v1/portfolios', { name: 'Race', operation: 'gst.verify', schedule: { every: 'monthly' } });
+    const id = created.json().data.portfolio_id as string;
+    const rows = (from: number) =>
+      Array.from({ length: 60 }, (_, i) => ({ identifier: `27AAAAA${String(from + i).padStart(4, '0')}A1Z5`, columns: { gstin: `27AAAAA${String(from + i).padStart(4, '0')}A1Z5` } }));
+    // Both count before either writes, unless the count and the write are one step.
+    const results = await Promise.all([t.deps.portfolios.addRows(id, rows(0), 100), t.deps.portfolios.addRows(id, rows(1_000), 100)]);
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, added: 60 }]);
+    expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, wouldHold: 120 }]);
+    expect(await t.deps.portfolios.rows(id)).toHaveLength(60);
+    expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
+  });
+
   it('runs Business360 rows added without an include as the full bundle, as it took them', async () => {
     const a = scenario('clean-company').identifiers.gstin!;
     const b = scenario('cancelled-gstin').identifiers.gstin!;

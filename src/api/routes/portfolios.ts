@@ -220,6 +220,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       read = await collectRows(portfolio.operation, items);
     }
     const result = await portfolios.addRows(portfolio.portfolioId, read.rows, PORTFOLIO_MAX_ROWS);
+    if ('busy' in result) throw new AppError('SERVICE_UNAVAILABLE', 'Another upload to this portfolio is still being written; retry in a few seconds');
     if (!result.ok) throw tooManyRows(result.wouldHold);
     const { added } = result;
     const total = (await portfolios.get(portfolio.portfolioId))?.rows ?? portfolio.rows + added;
