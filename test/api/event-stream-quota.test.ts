@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_STREAMS_PER_ACCOUNT } from '../../src/api/stream-quota.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -60,5 +61,22 @@ describe('progress streams per account', () => {
       again = (await open(t.sandboxKey, jobId)).status;
     }
     expect(again).toBe(200);
+  });
+
+  it('gives back the place of a client gone before its stream began', { timeout: 30_000 }, async () => {
+    const other = (await t.admin('POST', '/admin/v1/accounts', { name: 'hasty', balance_inr: 10 })).json() as { sandbox_key: string };
+    const jobId = await queuedJob(other.sandbox_key);
+    // Each request is sent and its connection cut at once, while the server is still checking
+    // the key and the job: its stream's 'close' comes before the stream exists.
+    const { port } = new URL(base);
+    for (let i = 0; i < EVENT_STREAMS_PER_ACCOUNT; i++) {
+      const socket = net.connect({ host: '127.0.0.1', port: Number(port) });
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.write(`GET /v1/bulk/jobs/${jobId}/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${other.sandbox_key}\r\n\r\n`);
+      socket.destroy();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const opened = await Promise.all(Array.from({ length: EVENT_STREAMS_PER_ACCOUNT }, () => open(other.sandbox_key, jobId)));
+    expect(opened.map((r) => r.status)).toEqual(opened.map(() => 200));
   });
 });

@@ -148,6 +148,11 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     reply.hijack();
     const raw = reply.raw;
     raw.on('close', giveBack);
+    // A client gone during the awaits above: its 'close' came and went, and would never come again.
+    if (raw.destroyed || request.raw.socket.destroyed) {
+      giveBack();
+      return;
+    }
     // What the hooks set (X-Request-Id, the RateLimit headers API.md puts on every answer): a
     // hijacked reply writes only the raw response's own headers.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
@@ -167,24 +172,32 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       revoked = !(await options.keyStillValid(request));
       return revoked ? undefined : jobs.get(job.jobId);
     };
-    for (let current: BulkJob | undefined = job; current !== undefined && !closed && !app.closing.aborted; current = await next()) {
-      const body = jobStatusBody(current);
-      const text = JSON.stringify(body);
-      const final = current.finishedAt !== null;
-      if (text !== last) {
-        raw.write(`event: ${final ? 'finished' : 'progress'}\ndata: ${text}\n\n`);
-        last = text;
-        lastWriteMs = Date.now();
-      } else if (Date.now() - lastWriteMs > SSE_HEARTBEAT_MS) {
-        // A comment line keeps proxies from closing a quiet stream.
-        raw.write(': still running\n\n');
-        lastWriteMs = Date.now();
+    try {
+      for (let current: BulkJob | undefined = job; current !== undefined && !closed && !app.closing.aborted; current = await next()) {
+        const body = jobStatusBody(current);
+        const text = JSON.stringify(body);
+        const final = current.finishedAt !== null;
+        if (text !== last) {
+          raw.write(`event: ${final ? 'finished' : 'progress'}\ndata: ${text}\n\n`);
+          last = text;
+          lastWriteMs = Date.now();
+        } else if (Date.now() - lastWriteMs > SSE_HEARTBEAT_MS) {
+          // A comment line keeps proxies from closing a quiet stream.
+          raw.write(': still running\n\n');
+          lastWriteMs = Date.now();
+        }
+        if (final) {
+          finished = true;
+          break;
+        }
+        await sleep(SSE_POLL_MS, undefined, { signal: app.closing }).catch(() => undefined);
       }
-      if (final) {
-        finished = true;
-        break;
-      }
-      await sleep(SSE_POLL_MS, undefined, { signal: app.closing }).catch(() => undefined);
+    } catch (error) {
+      // Redis out of reach mid-stream: a hijacked reply is past the error handler, so end the
+      // stream here (an EventSource reconnects by itself) rather than leave it hanging.
+      request.log.warn({ err: error }, 'events stream ended: reading its job failed');
+      raw.end();
+      return;
     }
     if (revoked && !closed) request.log.info('events stream ended: its API key was revoked');
     if (app.closing.aborted && !closed && !finished) {
