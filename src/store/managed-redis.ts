@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -109,6 +109,8 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   if (binary === undefined) throw new RedisBinaryMissingError();
   const dir = path.join(options.dataDir, 'redis');
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  // Ours alone even when an older version made it open to all: the mode above only sets a new one.
+  await chmod(dir, 0o700);
   const stateFile = path.join(dir, 'managed-redis.json');
 
   // A previous run killed with SIGKILL leaves its redis-server behind, holding the AOF.
@@ -116,7 +118,17 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   const orphan = await readState(stateFile);
   if (orphan && (await isAlive(orphan.pid))) {
     const pong = await rawCommand(orphan.port, 'PING', orphan.password).catch(() => '');
-    if (pong === '+PONG') return handle(orphan.port, orphan.password, undefined, orphan.pid, stateFile);
+    if (pong === '+PONG') {
+      if (orphan.password !== undefined) return handle(orphan.port, orphan.password, undefined, orphan.pid, stateFile);
+      // An older version's server, open to every user of the machine: it gets a password now.
+      const password = randomBytes(24).toString('hex');
+      if ((await rawCommand(orphan.port, `CONFIG SET requirepass ${password}`, undefined).catch(() => '')) === '+OK') {
+        await writeState(stateFile, { pid: orphan.pid, port: orphan.port, password });
+        return handle(orphan.port, password, undefined, orphan.pid, stateFile);
+      }
+      // Still better than a second server on the same files.
+      return handle(orphan.port, undefined, undefined, orphan.pid, stateFile);
+    }
   }
 
   const password = randomBytes(24).toString('hex');
@@ -153,7 +165,7 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
     child.stderr?.on('data', collect);
     const ready = await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000);
     if (ready) {
-      await writeFile(stateFile, JSON.stringify({ pid: child.pid ?? 0, port, password } satisfies StateFile), { mode: 0o600 });
+      await writeState(stateFile, { pid: child.pid ?? 0, port, password });
       return handle(port, password, child, child.pid ?? 0, stateFile);
     }
     child.kill('SIGKILL');
@@ -163,6 +175,12 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
       throw new Error(`redis-server did not start: ${output.slice(-3).join(' | ') || 'no output'}`);
     }
   }
+}
+
+/** Owner-only, as a new file: an older version's file, readable by all, keeps its mode when written over. */
+async function writeState(file: string, state: StateFile): Promise<void> {
+  await rm(file, { force: true });
+  await writeFile(file, JSON.stringify(state), { mode: 0o600 });
 }
 
 async function readState(file: string): Promise<StateFile | undefined> {

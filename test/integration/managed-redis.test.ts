@@ -1,9 +1,10 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedisBinaryMissingError, startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import { findRedisServer, freeLoopbackPort, RedisBinaryMissingError, startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 
 describe('managed redis-server', () => {
   let dataDir: string | undefined;
@@ -51,6 +52,45 @@ describe('managed redis-server', () => {
     // Its folder (AOF, the state file with the password) is the owner's alone.
     expect((await stat(path.join(dataDir, 'redis'))).mode & 0o777).toBe(0o700);
     expect((await stat(path.join(dataDir, 'redis', 'managed-redis.json'))).mode & 0o777).toBe(0o600);
+  });
+
+  it("adopts an older version's server left running without a password, and gives it one", async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    const dir = path.join(dataDir, 'redis');
+    await mkdir(dir, { mode: 0o755 });
+    await chmod(dir, 0o755);
+    // As an older version left it after a SIGKILL: its server running, its state file open to all.
+    const port = await freeLoopbackPort();
+    const old = spawn(findRedisServer()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const stateFile = path.join(dir, 'managed-redis.json');
+    await writeFile(stateFile, JSON.stringify({ pid: old.pid, port }), { mode: 0o644 });
+    await chmod(stateFile, 0o644);
+    try {
+      for (let i = 0; i < 200; i++) {
+        const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        const up = await probe.connect().then(() => probe.ping().then(() => true), () => false);
+        probe.disconnect();
+        if (up) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      managed = await startManagedRedis({ dataDir });
+      expect(managed.port).toBe(port);
+      const client = new Redis(managed.url);
+      expect(await client.ping()).toBe('PONG');
+      client.disconnect();
+      const stranger = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, enableReadyCheck: false });
+      await stranger.connect();
+      await expect(stranger.get('anything')).rejects.toThrow(/NOAUTH/);
+      stranger.disconnect();
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(stateFile)).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toEqual({ pid: old.pid, port, password: new URL(managed.url).password });
+    } finally {
+      await managed?.stop();
+      managed = undefined;
+      if (old.exitCode === null) old.kill('SIGKILL');
+    }
   });
 
   it('keeps data across a stop and a start on the same data folder', async () => {
