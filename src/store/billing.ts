@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRedisUnreachable } from './redis-errors.js';
-import type { WalletStore } from './wallet.js';
+import type { HoldResult, WalletStore } from './wallet.js';
 
 export interface BilledCall {
   accountId: string;
@@ -40,6 +40,23 @@ async function resolveAgain<T>(resolve: () => Promise<T>, firstError: unknown): 
   throw error;
 }
 
+/** Releases a hold, trying again for some 3 s while Redis is out of reach. */
+export function releaseSurely(wallet: WalletStore, accountId: string, holdId: string): Promise<void> {
+  return resolveSurely(() => wallet.release(accountId, holdId));
+}
+
+/**
+ * Places a hold. One that failed with the connection may still have run, its reply lost: it is
+ * released, so it does not keep the money until it expires (a week, for a bulk job). Releasing
+ * a hold never placed does nothing.
+ */
+export function holdOrUndo(wallet: WalletStore, accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
+  return wallet.hold(accountId, holdId, amountPaise, reference, ttlMs).catch(async (error: unknown) => {
+    if (isRedisUnreachable(error)) await releaseSurely(wallet, accountId, holdId).catch(() => undefined);
+    throw error;
+  });
+}
+
 /**
  * Runs a call under a wallet hold: holds its maximum cost (and does not run it when the
  * wallet cannot cover that), then commits what the call says it cost and releases the rest.
@@ -50,19 +67,19 @@ export async function runBilled<T>(
   call: BilledCall,
   run: () => Promise<{ result: T; costPaise: number }>,
 ): Promise<BillingOutcome<T>> {
-  const held = await wallet.hold(call.accountId, call.reference, call.maxPaise, call.reference, call.holdTtlMs);
+  const held = await holdOrUndo(wallet, call.accountId, call.reference, call.maxPaise, call.reference, call.holdTtlMs);
   if (!held.ok && held.reason === 'exists') throw new Error(`a hold ${call.reference} is already open: not running the call twice`);
   if (!held.ok) return { ran: false, availablePaise: held.availablePaise };
   let outcome: { result: T; costPaise: number };
   try {
     outcome = await run();
   } catch (error) {
-    await resolveSurely(() => wallet.release(call.accountId, call.reference));
+    await releaseSurely(wallet, call.accountId, call.reference);
     throw error;
   }
   const costPaise = Math.min(outcome.costPaise, call.maxPaise);
   if (costPaise <= 0) {
-    await resolveSurely(() => wallet.release(call.accountId, call.reference));
+    await releaseSurely(wallet, call.accountId, call.reference);
     return { ran: true, result: outcome.result, chargedPaise: 0 };
   }
   // Undefined only if the hold expired and was swept before the call ended: the call is then

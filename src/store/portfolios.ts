@@ -168,14 +168,23 @@ export class PortfolioStore {
       if (Date.now() >= deadline) return { ok: false, busy: true };
       await sleep(25);
     }
+    // Renewed just before the write: a count that took longer than the lock lives (a slow Redis)
+    // must not write once another upload may have counted too.
+    const stillHeld = async () => (await runScript(this.redis, SWAP_SLOT, lock, token, token, ROWS_LOCK_MS)) === 1;
     try {
-      return await this.addRowsLocked(portfolioId, rows, maxRows);
+      return await this.addRowsLocked(portfolioId, rows, maxRows, stillHeld);
     } finally {
-      await runScript(this.redis, SWAP_SLOT, lock, token, '', ROWS_LOCK_MS);
+      // Not allowed to turn rows written into an error: a lock left behind lapses by itself.
+      await runScript(this.redis, SWAP_SLOT, lock, token, '', ROWS_LOCK_MS).catch(() => undefined);
     }
   }
 
-  private async addRowsLocked(portfolioId: string, rows: readonly PortfolioRow[], maxRows: number): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number }> {
+  private async addRowsLocked(
+    portfolioId: string,
+    rows: readonly PortfolioRow[],
+    maxRows: number,
+    stillHeld: () => Promise<boolean>,
+  ): Promise<{ ok: true; added: number } | { ok: false; wouldHold: number } | { ok: false; busy: true }> {
     const key = this.keys.portfolioRows(portfolioId);
     // In slices: one HMGET of 100,000 fields spread into a call overflowed the stack inside
     // ioredis's auto-pipeline, and the half-built pipeline then crashed the process.
@@ -187,6 +196,7 @@ export class PortfolioStore {
     const existing = found.flat();
     const added = new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
     if (held + added > maxRows) return { ok: false, wouldHold: held + added };
+    if (!(await stillHeld())) return { ok: false, busy: true };
     await this.redis.hset(key, rowFields(rows));
     return { ok: true, added };
   }

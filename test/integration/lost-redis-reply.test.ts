@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import type { ScriptDefinition } from '../../src/store/scripts.js';
 import { HOLD, RESOLVE } from '../../src/store/wallet-scripts.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
+import { countingSandbox } from '../helpers/counting-source.js';
 import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -74,12 +75,49 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
     await expectBilledOnce(response, before);
   });
 
-  it('tries the commit again while Redis is out of reach for a second, and answers it as charged, once', async () => {
+  it('answers as charged, once, a commit whose reply a second-and-a-half outage lost (sent again on reconnecting)', async () => {
     const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
-    // Longer than ioredis keeps a command through reconnecting (3 tries, some 300 ms): the
-    // commit fails with the connection, and only runBilled's own retry learns it had charged.
     const { response, swallowed } = await callLosing(RESOLVE, 1_500);
     expect(swallowed).toContain('$2\r\nok\r\n:75\r\n');
     await expectBilledOnce(response, before);
+  });
+});
+
+/**
+ * A commit first sent while Redis is out of reach: ioredis fails it after its 3 reconnection
+ * tries (some 300 ms), and runBilled tries it again until Redis is back. A slow source lets
+ * the outage begin after the hold and before the commit.
+ */
+describe('a commit sent while Redis is out of reach for a second', () => {
+  let proxy: RedisProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = new URL(inject('redisUrl'));
+    proxy = await startRedisProxy(Number(target.port));
+    const through = new URL(proxy.url);
+    through.password = target.password;
+    t = await createTestApp({ redisUrl: through.toString(), chains: countingSandbox({ delayMs: 300 }).chains });
+    expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('is tried again once Redis is back, and the call answers charged, once', async () => {
+    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const call = t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' });
+    // The hold is placed; the source takes 300 ms; the line goes down for 1.5 s meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    proxy.dropConnections(1_500);
+    const response = await call;
+    expect(response.statusCode, response.body).toBe(200);
+    const { request_id: requestId, meta } = response.json() as { request_id: string; meta: { charged: boolean; amount_inr: number } };
+    expect(meta).toMatchObject({ charged: true, amount_inr: 0.75 });
+    expect(await t.deps.wallet.balance(t.accountId)).toEqual({ balancePaise: before - 75, heldPaise: 0, availablePaise: before - 75 });
+    const lines = (await t.deps.wallet.ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
+    expect(lines.map((entry) => entry.type)).toEqual(['commit', 'hold']);
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).problems).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.js';
 import { INPUT_FILE, type InputLine, type RowLine } from '../../queue/bulk/input-file.js';
 import type { ChunkPayload } from '../../queue/names.js';
 import type { BulkQueues } from '../../queue/queues.js';
+import { holdOrUndo, releaseSurely } from '../../store/billing.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
@@ -134,7 +135,7 @@ export async function discardStagedJob(staged: StagedJob, deps: Pick<CreateJobDe
 /** Holds a staged job's maximum cost (402 and nothing queued when short), records it and queues its rows. */
 export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps: CreateJobDeps): Promise<CreatedJob> {
   const { jobId, operation, rows, firstRows, maxPaise } = staged;
-  const held = maxPaise === 0 ? { ok: true as const } : await deps.wallet.hold(details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
+  const held = maxPaise === 0 ? { ok: true as const } : await holdOrUndo(deps.wallet, details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
   if (!held.ok) {
     await discardStagedJob(staged, deps);
     const available = held.reason === 'insufficient' ? held.availablePaise : 0;
@@ -157,7 +158,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     });
   } catch (error) {
     // Without a record, the hold would keep the account's money until it expires (days, for a bulk hold).
-    if (maxPaise > 0) await deps.wallet.release(details.accountId, jobId);
+    if (maxPaise > 0) await releaseSurely(deps.wallet, details.accountId, jobId);
     await discardStagedJob(staged, deps);
     throw error;
   }
@@ -170,7 +171,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     }
   } catch (error) {
     // Not queued, not billed: the money goes back and the job says it failed.
-    await deps.wallet.release(details.accountId, jobId);
+    await releaseSurely(deps.wallet, details.accountId, jobId);
     await deps.jobs.finish(jobId, 'failed', maxPaise);
     throw error;
   }
