@@ -11,7 +11,8 @@ import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
 import { newestFirst, pageOfEnvironment, type IdPage } from './newest-first.js';
-import { runScript, type ScriptDefinition } from './scripts.js';
+import { CLAIM_SLOT, SWAP_SLOT } from './portfolio-scripts.js';
+import { runScript } from './scripts.js';
 
 export interface Portfolio {
   portfolioId: string;
@@ -39,33 +40,6 @@ export interface RunSummary {
   previous_run_id: string | null;
   detected_at: string;
 }
-
-/**
- * Takes a slot (a portfolio's run slot, or its rows' write lock) if it is free (or still holds
- * `replacing`). KEYS: slot. ARGV: new value, value it may replace ('' none), ttl ms. Returns 1,
- * or the holder.
- */
-const CLAIM_SLOT: ScriptDefinition = {
-  name: 'bvPortfolioClaimSlot',
-  numberOfKeys: 1,
-  lua: `
-local current = redis.call('GET', KEYS[1])
-if not current or (ARGV[2] ~= '' and current == ARGV[2]) then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
-  return 1
-end
-return current`,
-};
-
-/** Replaces a slot's value only if it still holds `expected`. KEYS: slot. ARGV: expected, new value ('' deletes), ttl ms. */
-const SWAP_SLOT: ScriptDefinition = {
-  name: 'bvPortfolioSwapSlot',
-  numberOfKeys: 1,
-  lua: `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
-if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) end
-return 1`,
-};
 
 /** A scheduled run that could not start, kept for the customer to see why. */
 export interface SkippedRun {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import type { DepsOverrides } from '../../src/deps.js';
 import type { ScriptDefinition } from '../../src/store/scripts.js';
 import { HOLD, RESOLVE } from '../../src/store/wallet-scripts.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
@@ -10,6 +11,19 @@ import { startRedisProxy, type RedisProxy } from '../helpers/redis-proxy.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const sha = (script: ScriptDefinition) => createHash('sha1').update(script.lua).digest('hex');
+
+/** The app on the test Redis through a fault proxy, after one call that makes Redis learn the scripts. */
+async function appBehindProxy(overrides: DepsOverrides = {}): Promise<{ proxy: RedisProxy; t: TestApp }> {
+  const target = new URL(inject('redisUrl'));
+  const proxy = await startRedisProxy(Number(target.port));
+  // The test Redis asks for a password; the proxy passes AUTH through like any command.
+  const through = new URL(proxy.url);
+  through.password = target.password;
+  const t = await createTestApp({ ...overrides, redisUrl: through.toString() });
+  // So that a reply lost later is the script's, not a NOSCRIPT.
+  expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+  return { proxy, t };
+}
 
 /**
  * The API's connection to Redis drops just after the wallet's hold or commit ran in Redis and
@@ -23,14 +37,7 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const target = new URL(inject('redisUrl'));
-    proxy = await startRedisProxy(Number(target.port));
-    // The test Redis asks for a password; the proxy passes AUTH through like any command.
-    const through = new URL(proxy.url);
-    through.password = target.password;
-    t = await createTestApp({ redisUrl: through.toString() });
-    // Redis learns the scripts first, so the reply lost below is the script's, not a NOSCRIPT.
-    expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+    ({ proxy, t } = await appBehindProxy());
   });
   afterAll(async () => {
     await t?.close();
@@ -93,12 +100,7 @@ describe('a commit sent while Redis is out of reach for a second', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const target = new URL(inject('redisUrl'));
-    proxy = await startRedisProxy(Number(target.port));
-    const through = new URL(proxy.url);
-    through.password = target.password;
-    t = await createTestApp({ redisUrl: through.toString(), chains: countingSandbox({ delayMs: 300 }).chains });
-    expect((await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' })).statusCode).toBe(200);
+    ({ proxy, t } = await appBehindProxy({ chains: countingSandbox({ delayMs: 300 }).chains }));
   });
   afterAll(async () => {
     await t?.close();
