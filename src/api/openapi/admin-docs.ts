@@ -101,7 +101,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
 /** /readyz's public summary of the sources (src/api/source-status.ts publicSourceStatus): counts, no names. */
 const readySources = z
   .object({
-    sandbox: z.object({ checks_with_sources: z.number().int().describe('Checks the sandbox registry answers (all ten)') }),
+    sandbox: z.object({ checks_with_sources: z.number().int().describe('Checks the sandbox registry answers: all nine (Business360 is made of them)') }),
     live: z.object({
       checks_with_sources: z.number().int().describe('Checks with at least one live source configured (BV_SOURCES)'),
       sources_up: z.number().int(),
