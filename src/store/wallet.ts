@@ -54,10 +54,12 @@ export interface LedgerEntry {
 }
 
 /**
- * How long a committed hold's charge is remembered: between one and two windows. A resend by
- * ioredis after a dropped connection comes within a second, a retry by runBilled within a few.
+ * How long a committed hold's charge is remembered: between one and two windows. ioredis
+ * resends a commit whose reply was lost once it reconnects, which is as late as Redis takes to
+ * come back (a restart loading its AOF, a failover: seconds to a minute); a retry by runBilled
+ * comes within a few seconds. A minute's commits stay in memory, about 80 bytes each.
  */
-const RESOLVED_WINDOW_MS = 15_000;
+const RESOLVED_WINDOW_MS = 60_000;
 const RESOLVED_KEPT_MS = 2 * RESOLVED_WINDOW_MS;
 
 /**

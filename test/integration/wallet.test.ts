@@ -54,10 +54,10 @@ describe('wallet holds, commits, releases and the ledger', () => {
     expect((await wallet.ledger(account, 10)).entries.map((e) => e.type)).toEqual(['commit', 'hold', 'topup']);
     expect((await reconcileAccount(wallet, account)).ok).toBe(true);
 
-    // Once the memory of it has gone (15 to 30 s), the hold is just unknown.
+    // Once the memory of it has gone (1 to 2 minutes), the hold is just unknown.
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      vi.setSystemTime(Date.now() + 31_000);
+      vi.setSystemTime(Date.now() + 121_000);
       expect(await wallet.commit(account, 'h', 200)).toBeUndefined();
     } finally {
       vi.useRealTimers();
