@@ -79,6 +79,8 @@ export interface RedisKeys {
   portfolio(portfolioId: string): string;
   /** Hash: identifier → the row (JSON: input columns and validated request) of a portfolio. */
   portfolioRows(portfolioId: string): string;
+  /** Sorted set (every score 0, so ordered by identifier) of a portfolio's row identifiers: the rows listing's pages. */
+  portfolioRowIds(portfolioId: string): string;
   /** String: the token of the upload counting and writing the portfolio's rows just now (a lock). */
   portfolioRowsLock(portfolioId: string): string;
   /** Sorted set of a portfolio's run ids (bulk job ids) by start time (ms). */
@@ -148,6 +150,7 @@ export function createRedisKeys(prefix: string): RedisKeys {
     queuePrefix: () => `${prefix}:bull`,
     portfolio: (id) => `${prefix}:{pf:${id}}:meta`,
     portfolioRows: (id) => `${prefix}:{pf:${id}}:rows`,
+    portfolioRowIds: (id) => `${prefix}:{pf:${id}}:row-ids`,
     portfolioRowsLock: (id) => `${prefix}:{pf:${id}}:rows-lock`,
     portfolioRuns: (id) => `${prefix}:{pf:${id}}:runs`,
     portfolioRun: (id, runId) => `${prefix}:{pf:${id}}:run:${runId}`,

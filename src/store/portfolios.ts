@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { Environment } from '../domain/operations.js';
 import type { PortfolioOperation } from '../domain/portfolio/operations.js';
 import type { Schedule } from '../domain/portfolio/schedule.js';
 import type { RedisKeys } from './keys.js';
 import { newestFirst, pageOfEnvironment, type IdPage } from './newest-first.js';
-import { CLAIM_SLOT, SWAP_SLOT } from './portfolio-scripts.js';
+import { CLAIM_SLOT, ROWS_PAGE, SWAP_SLOT } from './portfolio-scripts.js';
 import { runScript } from './scripts.js';
 
 export interface Portfolio {
@@ -82,7 +82,7 @@ export class PortfolioStore {
       webhook_url: portfolio.webhookUrl ?? '',
       created_at: portfolio.createdAt,
     });
-    if (rows.length > 0) multi.hset(k.portfolioRows(portfolio.portfolioId), rowFields(rows));
+    if (rows.length > 0) this.writeRows(multi, portfolio.portfolioId, rows);
     await multi
       .zadd(k.accountPortfolios(portfolio.accountId, portfolio.environment), Date.parse(portfolio.createdAt), portfolio.portfolioId)
       .sadd(k.allPortfolios(), portfolio.portfolioId)
@@ -171,15 +171,36 @@ export class PortfolioStore {
     const added = new Set(rows.filter((_, i) => existing[i] === null).map((row) => row.identifier)).size;
     if (held + added > maxRows) return { ok: false, wouldHold: held + added };
     if (!(await stillHeld())) return { ok: false, busy: true };
-    await this.redis.hset(key, rowFields(rows));
+    await this.writeRows(this.redis.multi(), portfolioId, rows).exec();
     return { ok: true, added };
   }
 
-  async removeRow(portfolioId: string, identifier: string): Promise<boolean> {
-    return (await this.redis.hdel(this.keys.portfolioRows(portfolioId), identifier)) === 1;
+  /** Rows and their identifiers in the listing's sorted set, in the caller's MULTI (one write, never half of it). */
+  private writeRows(multi: ChainableCommander, portfolioId: string, rows: readonly PortfolioRow[]): ChainableCommander {
+    multi.hset(this.keys.portfolioRows(portfolioId), Object.fromEntries(rows.map((row) => [row.identifier, JSON.stringify(row.columns)])));
+    // In slices, as the lookups above: a spread of 200,000 arguments can overflow the stack.
+    for (let i = 0; i < rows.length; i += LOOKUP_SLICE) {
+      multi.zadd(this.keys.portfolioRowIds(portfolioId), ...rows.slice(i, i + LOOKUP_SLICE).flatMap((row) => [0, row.identifier]));
+    }
+    return multi;
   }
 
-  /** The rows, by identifier (a stable order for runs and listings). */
+  async removeRow(portfolioId: string, identifier: string): Promise<boolean> {
+    const results = await this.redis.multi().hdel(this.keys.portfolioRows(portfolioId), identifier).zrem(this.keys.portfolioRowIds(portfolioId), identifier).exec();
+    return results?.[0]?.[1] === 1;
+  }
+
+  /** A page of rows in identifier order after `cursor` (the previous page's last identifier), and the next page's cursor. */
+  async rowPage(portfolioId: string, limit: number, cursor = ''): Promise<{ rows: PortfolioRow[]; next: string | undefined }> {
+    const flat = (await runScript(this.redis, ROWS_PAGE, this.keys.portfolioRows(portfolioId), this.keys.portfolioRowIds(portfolioId), cursor, limit)) as string[];
+    const rows: PortfolioRow[] = [];
+    for (let i = 0; i < flat.length && rows.length < limit; i += 2) {
+      rows.push({ identifier: flat[i] as string, columns: JSON.parse(flat[i + 1] as string) as Record<string, string> });
+    }
+    return { rows, next: flat.length > 2 * limit ? rows.at(-1)?.identifier : undefined };
+  }
+
+  /** Every row, by identifier (a stable order for runs). */
   async rows(portfolioId: string): Promise<PortfolioRow[]> {
     const all = await this.redis.hgetall(this.keys.portfolioRows(portfolioId));
     return Object.keys(all)
@@ -199,7 +220,7 @@ export class PortfolioStore {
       .hset(k.portfolio(portfolio.portfolioId), 'deleted_at', at)
       .pexpire(k.portfolio(portfolio.portfolioId), this.retentionMs)
       .pexpire(k.portfolioRuns(portfolio.portfolioId), this.retentionMs)
-      .del(k.portfolioRows(portfolio.portfolioId), k.portfolioSkippedRuns(portfolio.portfolioId))
+      .del(k.portfolioRows(portfolio.portfolioId), k.portfolioRowIds(portfolio.portfolioId), k.portfolioSkippedRuns(portfolio.portfolioId))
       .zrem(k.accountPortfolios(portfolio.accountId, portfolio.environment), portfolio.portfolioId)
       .zrem(k.legacyAccountPortfolios(portfolio.accountId), portfolio.portfolioId)
       .srem(k.allPortfolios(), portfolio.portfolioId);
@@ -271,8 +292,4 @@ export class PortfolioStore {
     const text = await this.redis.hget(this.keys.portfolioRun(portfolioId, runId), 'summary');
     return text === null ? null : (JSON.parse(text) as RunSummary);
   }
-}
-
-function rowFields(rows: readonly PortfolioRow[]): Record<string, string> {
-  return Object.fromEntries(rows.map((row) => [row.identifier, JSON.stringify(row.columns)]));
 }

@@ -437,6 +437,32 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.getByTestId('pf-rows').locator('.stat-value', { hasText: /^7$/ }).waitFor();
   });
 
+  it("shows a large portfolio's rows a page at a time, and the next page on request", async () => {
+    const rows = Array.from({ length: 450 }, (_, i) => ({ gstin: makeGstin('29', `QZBCA${String(i).padStart(4, '0')}Q`, '1'), vendor_code: `V${i}` }));
+    const created = await fetch(`${server!.baseUrl}/v1/portfolios`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.sandbox_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Long supplier list', operation: 'gst.verify', schedule: { every: 'monthly' }, rows }),
+    });
+    expect(created.status).toBe(201);
+    const portfolioId = ((await created.json()) as { data: { portfolio_id: string } }).data.portfolio_id;
+    await page.goto(`${server!.baseUrl}/console/#/portfolios/${portfolioId}`);
+    const table = page.getByRole('region', { name: 'Portfolio rows' });
+    await page.getByText('Showing the first 200 of 450 rows.').waitFor();
+    await expect(table.locator('tbody tr').count()).resolves.toBe(200);
+    await expect(table.locator('tbody tr').first().textContent()).resolves.toContain(rows[0]!.gstin);
+    await page.getByRole('button', { name: 'Show more rows' }).click();
+    await page.getByText('Showing the first 400 of 450 rows.').waitFor();
+    await page.getByRole('button', { name: 'Show more rows' }).click();
+    await table.locator('tbody tr').nth(449).waitFor();
+    await expect(table.locator('tbody tr').last().textContent()).resolves.toContain('V449');
+    await expect(page.getByRole('button', { name: 'Show more rows' }).count()).resolves.toBe(0);
+    await expect(page.getByText(/^Showing the first/).count()).resolves.toBe(0);
+    // The console asked for pages, never for all the rows at once.
+    const rowRequests = requests.filter((request) => request.url.includes(`/v1/portfolios/${portfolioId}/rows`)).map((request) => new URL(request.url).search);
+    expect(rowRequests.every((search) => search.startsWith('?limit=200'))).toBe(true);
+  });
+
   it('runs a single verification from the form and shows the record, and a field error when the input is wrong', async () => {
     await page.getByRole('link', { name: 'Verify', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Verify a business' }).waitFor();

@@ -182,6 +182,64 @@ describe('portfolios', () => {
     expect(skipped).toEqual([expect.objectContaining({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/no rows/) })]);
   });
 
+  it('pages its rows in identifier order, and a cursor whose row was removed still leads on', async () => {
+    const gstin = (i: number) => makeGstin('29', `QZPCS${String(i).padStart(4, '0')}Q`, '1');
+    const created = await t.post('/v1/portfolios', { name: 'Paged rows', operation: 'gst.verify', schedule: { every: 'monthly' }, rows: [6, 2, 4, 0, 5, 1].map((i) => ({ gstin: gstin(i), code: `V${i}` })) });
+    const id = created.json().data.portfolio_id as string;
+    type RowsPage = { rows: { identifier: string; columns: Record<string, string> }[]; next_cursor: string | null };
+    const page = async (query: string) => {
+      const response = await get(`/v1/portfolios/${id}/rows?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as RowsPage;
+    };
+    const first = await page('limit=2');
+    expect(first.rows).toEqual([{ identifier: gstin(0), columns: { gstin: gstin(0), code: 'V0' } }, { identifier: gstin(1), columns: { gstin: gstin(1), code: 'V1' } }]);
+    expect(first.next_cursor).toBe(gstin(1));
+    // Meanwhile: the cursor's own row goes, one row comes before the cursor and one after it.
+    expect((await del(`/v1/portfolios/${id}/rows/${gstin(1)}`)).statusCode).toBe(200);
+    expect((await t.post(`/v1/portfolios/${id}/rows`, { rows: [{ gstin: gstin(3) }, { gstin: makeGstin('28', 'QZPCS0000Q', '1') }] })).statusCode).toBe(200);
+    const second = await page(`limit=2&cursor=${first.next_cursor}`);
+    expect(second.rows.map((row) => row.identifier)).toEqual([gstin(2), gstin(3)]);
+    const third = await page(`limit=2&cursor=${second.next_cursor}`);
+    expect(third.rows.map((row) => row.identifier)).toEqual([gstin(4), gstin(5)]);
+    const last = await page(`limit=2&cursor=${third.next_cursor}`);
+    expect(last).toEqual({ portfolio_id: id, rows: [{ identifier: gstin(6), columns: { gstin: gstin(6), code: 'V6' } }], next_cursor: null });
+    // A page that ends exactly on the last row says so, rather than sending the client to an empty page.
+    expect((await page(`limit=1&cursor=${gstin(5)}`)).next_cursor).toBeNull();
+    expect((await page('')).rows).toHaveLength(7);
+
+    for (const [query, field, message] of [
+      ['limit=1001', 'limit', 'must be an integer from 1 to 1000'],
+      ['limit=0', 'limit', 'must be an integer from 1 to 1000'],
+      [`cursor=${gstin(2).toLowerCase()}`, 'cursor', 'must be a next_cursor from a previous page'],
+      ['cursor=a&cursor=b', 'cursor', 'must be a next_cursor from a previous page, sent once'],
+      ['offset=3', 'offset', 'is not allowed'],
+    ] as const) {
+      const bad = await get(`/v1/portfolios/${id}/rows?${query}`);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.details[0], query).toMatchObject({ field, message: expect.stringContaining(message) });
+    }
+    expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
+    expect(await t.deps.redis.exists(t.deps.keys.portfolioRowIds(id))).toBe(0);
+  });
+
+  it('lists the rows of a portfolio stored before rows were paged, and heals an index an older process left behind', async () => {
+    const gstin = (i: number) => makeGstin('29', `QZOLD${String(i).padStart(4, '0')}Q`, '1');
+    const created = await t.post('/v1/portfolios', { name: 'Stored before', operation: 'gst.verify', schedule: { every: 'monthly' }, rows: [0, 1, 2, 3].map((i) => ({ gstin: gstin(i) })) });
+    const id = created.json().data.portfolio_id as string;
+    const identifiers = async (query = '') => ((await get(`/v1/portfolios/${id}/rows?${query}`)).json().data.rows as { identifier: string }[]).map((row) => row.identifier);
+    // As an older version left it: the rows hash alone.
+    await t.deps.redis.del(t.deps.keys.portfolioRowIds(id));
+    expect(await identifiers('limit=3')).toEqual([gstin(0), gstin(1), gstin(2)]);
+    expect(await t.deps.redis.zcard(t.deps.keys.portfolioRowIds(id))).toBe(4);
+    // An older process removed row 1 and added row 5, each in the hash alone: the counts still agree.
+    await t.deps.redis.hdel(t.deps.keys.portfolioRows(id), gstin(1));
+    await t.deps.redis.hset(t.deps.keys.portfolioRows(id), gstin(5), JSON.stringify({ gstin: gstin(5) }));
+    expect(await identifiers()).toEqual([gstin(0), gstin(2), gstin(3), gstin(5)]);
+    expect(await t.deps.redis.zrange(t.deps.keys.portfolioRowIds(id), 0, -1)).toEqual([gstin(0), gstin(2), gstin(3), gstin(5)]);
+    expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
+  });
+
   it('takes an upload of the most rows a portfolio holds, then refuses one row more, and stays up', async () => {
     const created = await t.post('/v1/portfolios', { name: 'Largest', operation: 'gst.verify', schedule: { every: 'monthly' } });
     const id = created.json().data.portfolio_id as string;
@@ -203,6 +261,17 @@ describe('portfolios', () => {
     // The same rows again replace themselves: nothing is added past the limit.
     const again = await t.app.inject(multipartUpload(t.sandboxKey, {}, { name: 'all.csv', csv: `${lines.slice(0, 1_001).join('\n')}\n` }, `/v1/portfolios/${id}/rows`));
     expect(again.json().data).toMatchObject({ added: 0, replaced: 1_000, rows: 100_000 });
+    // The listing comes in pages of 1,000 (the default), each in order after the last.
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = (await get(`/v1/portfolios/${id}/rows${cursor === null ? '' : `?cursor=${cursor}`}`)).json().data as { rows: { identifier: string }[]; next_cursor: string | null };
+      expect(page.rows.length).toBeLessThanOrEqual(1_000);
+      listed.push(...page.rows.map((row) => row.identifier));
+      cursor = page.next_cursor;
+    } while (cursor !== null);
+    expect(listed).toHaveLength(100_000);
+    expect(listed).toEqual(lines.slice(1).sort());
     expect((await del(`/v1/portfolios/${id}`)).statusCode).toBe(200);
   }, 60_000);
 

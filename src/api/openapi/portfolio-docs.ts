@@ -1,6 +1,6 @@
 /** The portfolio routes (API.md "Portfolios"). */
 import { z } from 'zod';
-import { AddRows, CreatePortfolio, PortfolioListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
@@ -68,14 +68,24 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/portfolios/:id/rows': {
-    summary: "The portfolio's rows, each with its identifier and columns",
+    summary: "The portfolio's rows, each with its identifier and columns, in identifier order",
+    description:
+      'Page with limit (at most 1,000, the default) and cursor: pass next_cursor (the last identifier of the page) as cursor for the next page; it is null on the last. Rows added or removed while paging are listed or not by where their identifier falls; every other row is listed exactly once.',
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,
+    querystring: RowListQuery,
     responses: {
-      200: envelope('portfolios.rows.list', z.object({ portfolio_id: z.string(), rows: z.array(z.object({ identifier: z.string(), columns: z.record(z.string(), z.string()) })) })),
+      200: envelope(
+        'portfolios.rows.list',
+        z.object({
+          portfolio_id: z.string(),
+          rows: z.array(z.object({ identifier: z.string(), columns: z.record(z.string(), z.string()) })),
+          next_cursor: z.string().nullable().describe('Send as cursor for the next page; null on the last page'),
+        }),
+      ),
     },
-    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'DELETE /v1/portfolios/:id/rows/:identifier': {
     summary: 'Remove one row by its identifier',

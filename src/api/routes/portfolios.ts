@@ -23,7 +23,7 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady } from '../results-not-ready.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { AddRows, CreatePortfolio, PortfolioListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
+import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 
@@ -238,8 +238,10 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   app.get<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' } }, async (request) => {
     const portfolio = await ownPortfolio(request);
-    const rows = await portfolios.rows(portfolio.portfolioId);
-    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows: rows.map((row) => ({ identifier: row.identifier, columns: row.columns })) }, { checks: 0 });
+    const query = parseOrThrow(RowListQuery, request.query);
+    const page = await portfolios.rowPage(portfolio.portfolioId, query.limit, query.cursor);
+    const rows = page.rows.map((row) => ({ identifier: row.identifier, columns: row.columns }));
+    return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows, next_cursor: page.next ?? null }, { checks: 0 });
   });
 
   app.delete<{ Params: { id: string; identifier: string } }>('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' } }, async (request) => {

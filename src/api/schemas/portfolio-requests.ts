@@ -27,5 +27,11 @@ export const AddRows = z.strictObject({ rows: z.array(z.unknown(), { error: 'mus
 /** A page of a portfolio's runs (their ids are their bulk jobs'), newest first. */
 export const RunListQuery = pageQuery({ max: 100, defaultLimit: 100, cursorPattern: /^job_[0-9a-f]{20}(\.\d{1,16})?$/ });
 
+/**
+ * A page of a portfolio's rows in identifier order; the cursor is the last identifier of the
+ * previous page (GSTIN, CIN or PAN), so it stays good when that row is removed meanwhile.
+ */
+export const RowListQuery = pageQuery({ max: 1000, defaultLimit: 1000, cursorPattern: /^[0-9A-Z]{1,32}$/ });
+
 /** A page of the account's portfolios (of the key's environment), newest first. */
 export const PortfolioListQuery = pageQuery({ max: 200, defaultLimit: 200, cursorPattern: /^pf_[0-9a-f]{20}(\.\d{1,16})?$/ });

@@ -158,9 +158,16 @@ export function portfolioView(main, ctx) {
     }
   }
 
+  // Rows wanted on screen: a page more each time "Show more rows" is pressed.
+  let wantedRows = ROWS_SHOWN;
+  const moreRowsButton = () =>
+    showOlderButton('Show more rows', rowsSlot, async () => {
+      wantedRows += ROWS_SHOWN;
+      await loadRows();
+    });
   async function loadRows() {
     try {
-      const rows = (await ctx.api.get(`/v1/portfolios/${portfolioId}/rows`, { signal: ctx.signal })).data.rows;
+      const { items: rows, more } = await firstItems(ctx.api, `/v1/portfolios/${portfolioId}/rows`, 'rows', wantedRows, { pageSize: ROWS_SHOWN, signal: ctx.signal });
       if (rows.length === 0) {
         setChildren(rowsSlot, emptyState('No rows yet', 'Add the suppliers to watch: paste identifiers or upload a CSV.'));
         return;
@@ -169,7 +176,7 @@ export function portfolioView(main, ctx) {
       setChildren(rowsSlot, 
         table({
           label: 'Portfolio rows',
-          rows: rows.slice(0, ROWS_SHOWN),
+          rows,
           rowKey: (row) => row.identifier,
           columns: [
             { label: 'Identifier', render: (row) => h('span', { class: 'mono' }, row.identifier) },
@@ -177,7 +184,8 @@ export function portfolioView(main, ctx) {
             { label: '', render: (row) => removeButton(row.identifier) },
           ],
         }),
-        rows.length > ROWS_SHOWN ? h('p', { class: 'hint' }, `Showing the first ${ROWS_SHOWN} of ${formatCount(rows.length)} rows.`) : null,
+        more ? h('p', { class: 'hint' }, `Showing the first ${formatCount(rows.length)}${portfolio ? ` of ${formatCount(portfolio.rows)}` : ''} rows.`) : null,
+        more ? moreRowsButton() : null,
       );
     } catch (error) {
       if (!isAbort(error)) setChildren(rowsSlot, errorBanner(error));
