@@ -158,10 +158,11 @@ describe('POST /v1/business360', () => {
 
   it('answers 404 and bills nothing when the identifier is unknown everywhere', async () => {
     const before = await balance();
-    for (const ids of [{ gstin: '27ZZZCZ0404Z1ZT' }, { pan: 'ZZZCZ0404Z' }, { cin: 'U00000MH2000PTC000404' }]) {
+    // checks: the modules that asked their source (API.md: "the number of modules run"), as on a 200.
+    for (const [ids, checks] of [[{ gstin: '27ZZZCZ0404Z1ZT' }, 4], [{ pan: 'ZZZCZ0404Z' }, 2], [{ cin: 'U00000MH2000PTC000404' }, 3]] as const) {
       const { status, body } = await b360(ids);
       expect(status, JSON.stringify(ids)).toBe(404);
-      expect(body).toMatchObject({ error: { code: 'RECORD_NOT_FOUND' }, meta: { charged: false, amount_inr: 0 } });
+      expect(body, JSON.stringify(ids)).toMatchObject({ error: { code: 'RECORD_NOT_FOUND' }, meta: { charged: false, amount_inr: 0, checks } });
     }
     expect(await balance()).toBe(before);
   });
@@ -170,7 +171,7 @@ describe('POST /v1/business360', () => {
     expect((await b360({ gstin: '27ZZZCZ5030Z1ZL' })).status).toBe(503);
     // Even for one module: its PAN's company lookup (identity) failed too.
     const one = (await b360({ gstin: '27ZZZCZ5030Z1ZL', include: ['gst'] })).body;
-    expect(one).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' }, meta: { modules_requested: 1 } });
+    expect(one).toMatchObject({ error: { code: 'PROVIDER_UNAVAILABLE' }, meta: { modules_requested: 1, checks: 1 } });
     // The message names the module asked for, not only the company lookup it never asked for.
     const message = (one.error as { message?: string } | undefined)?.message ?? '';
     expect(message).toMatch(/^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*mca\.cin_to_pan.*gst\.verify|^Nothing could be learned about GSTIN 27ZZZCZ5030Z1ZL: .*gst\.verify.*mca\.cin_to_pan/);

@@ -144,6 +144,10 @@ describe('OpenAPI document', () => {
       for (const status of ['200', '400', '401', '402', '404', '409', '422', '429', '500', '503', '504']) {
         expect(op!.responses[status], `${name} ${status}`).toBeDefined();
       }
+      // API.md's whole rule for the key, not its length alone.
+      expect(op!.parameters, name).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false, schema: expect.objectContaining({ minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' }) }),
+      );
       // Every error status names its codes from the catalogue.
       expect(op!.responses['404']!.description).toContain('RECORD_NOT_FOUND');
       expect(op!.responses['503']!.description).toContain('PROVIDER_UNAVAILABLE');
@@ -197,16 +201,17 @@ describe('OpenAPI document', () => {
 
   it("business360's errors answer as documented, with the bundle's meta", async () => {
     const path = OPERATIONS.business360.path;
-    for (const [body, status] of [
-      [{ gstin: '27ZZZCZ0404Z1ZT' }, 404],
-      [{ gstin: '27ZZZCZ5030Z1ZL' }, 503],
-      [{ gstin: 'bad' }, 400],
+    // checks: the modules that asked their source before the call failed; none for a bad body.
+    for (const [body, status, checks] of [
+      [{ gstin: '27ZZZCZ0404Z1ZT' }, 404, 4],
+      [{ gstin: '27ZZZCZ5030Z1ZL' }, 503, 4],
+      [{ gstin: 'bad' }, 400, 0],
     ] as const) {
       const res = await t.post(path, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       const validate = ajv.compile(responseSchema(doc, path, status));
       expect(validate(res.json()), `${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
-      expect(res.json().meta, JSON.stringify(body)).toMatchObject({ checks: 0, modules_requested: 6, modules_succeeded: 0 });
+      expect(res.json().meta, JSON.stringify(body)).toMatchObject({ checks, modules_requested: 6, modules_succeeded: 0 });
     }
   });
 

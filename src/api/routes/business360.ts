@@ -52,7 +52,8 @@ export async function business360Routes(app: FastifyInstance, options: Business3
     const { result } = billed;
     if (!result.ok) {
       request.log.warn({ code: result.error.code, detail: result.detail }, 'business360 could not resolve the entity');
-      return sendError(request, reply, result.error, failedMeta);
+      // The modules that asked their source count, as on a success: the call covered them.
+      return sendError(request, reply, result.error, { ...failedMeta, checks: result.checks });
     }
     if (billed.chargedPaise !== priceBundle(result.succeeded).chargedPaise) {
       // The hold was swept before the commit (a call outliving BV_HOLD_TTL_MS): nothing was

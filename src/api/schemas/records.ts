@@ -291,8 +291,9 @@ export const Business360EnvelopeShape = envelopeShape('business360', Business360
   meta: MetaShape.extend(BUNDLE_META).meta({ id: 'Business360Meta', description: 'Meta of a Business360 call' }),
 });
 /**
- * A Business360 error: the bundle's meta fields, with checks 0, on every error but those the
- * HTTP parser answers before any route (408, 431).
+ * A Business360 error: the bundle's meta fields on every error but those the HTTP parser
+ * answers before any route (408, 431); checks counts the modules that asked their source
+ * before the call failed (0 when it was refused before any ran).
  */
 export const Business360ErrorEnvelopeShape = ErrorEnvelopeShape.extend({
   meta: MetaShape.extend({

@@ -27,7 +27,8 @@ export interface Business360Request {
 
 export type Business360Result =
   | { ok: true; profile: Business360Profile; succeeded: ModuleName[]; checks: number; freshness: 'live' | 'cached'; stepsMs: StepTimes }
-  | { ok: false; error: AppError; detail: string };
+  /** checks: the modules that asked their source before the call failed (API.md's meta.checks). */
+  | { ok: false; error: AppError; detail: string; checks: number };
 
 /** When each resolution step and module finished, for the logs and the latency benchmark. */
 export interface StepTimes {
@@ -194,7 +195,7 @@ export function createBusiness360(verifier: Verifier) {
     };
 
     const failure = callFailure(request, steps, resolutionSteps, entrySteps);
-    if (failure !== undefined) return failure;
+    if (failure !== undefined) return { ...failure, checks: MODULES.filter((m) => runs[m].kind === 'ran').length };
 
     const modulesData = Object.fromEntries(
       MODULES.map((m) => {
@@ -261,7 +262,7 @@ function callFailure(
   steps: readonly TimedStep<CheckName>[],
   resolutionSteps: readonly TimedStep<CheckName>[],
   entrySteps: readonly TimedStep<CheckName>[],
-): Extract<Business360Result, { ok: false }> | undefined {
+): Omit<Extract<Business360Result, { ok: false }>, 'checks'> | undefined {
   if (steps.length === 0 || steps.some((s) => s.result.ok && isEvidence(s.result.answer))) return undefined;
   const entry = request.gstin ? `GSTIN ${request.gstin}` : request.cin ? `CIN ${request.cin}` : `PAN ${request.pan as string}`;
   const failed = (list: readonly TimedStep<CheckName>[]) =>
