@@ -48,7 +48,9 @@ export interface RouteDoc {
 export const IDEMPOTENCY_HEADERS = z.object({
   'idempotency-key': z
     .string()
+    .min(1)
     .max(255)
+    .regex(/^[\x20-\x7E]+$/, 'printable ASCII characters')
     .optional()
     .describe('Optional. The same key with the same body within 24 hours returns the first answer (with Idempotent-Replayed: true) and is never billed twice'),
 });
