@@ -5,7 +5,7 @@ import { resolveAdminToken } from './store/admin-token.js';
 import { createFirstStartAccount } from './store/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { armShutdownDeadline } from './runtime/shutdown-deadline.js';
-import { RedisBinaryMissingError } from './store/managed-redis.js';
+import { ManagedRedisInUseError, RedisBinaryMissingError } from './store/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
 import { prepareDataDir } from './store/data-dir.js';
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   await stopRedisOnFailure?.().catch(() => {});
   // Start-up failures the operator can fix get one readable line, not a stack trace.
-  if (error instanceof ConfigError || error instanceof RedisBinaryMissingError) {
+  if (error instanceof ConfigError || error instanceof RedisBinaryMissingError || error instanceof ManagedRedisInUseError) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`port already in use: ${(error as Error).message.split(': ').pop()} (set PORT to another port)`);

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isAlive, rawCommand, readState, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
 
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
@@ -12,6 +13,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * under the data folder, on a free loopback port, and stopped on exit. Other users of the
  * machine reach neither: it asks for a password made at each start (given on its standard
  * input, never on a command line `ps` shows), and its folder is the owner's alone.
+ *
+ * It is supervised: a server that dies (the OOM killer, a stray kill) is started again on the
+ * same port with the same password, from its AOF, so the clients' reconnects find it and the
+ * service recovers by itself instead of answering 503 until someone restarts it.
  */
 export interface ManagedRedis {
   /** With the password in it: `redis://:<password>@127.0.0.1:<port>`. */
@@ -26,6 +31,16 @@ export class RedisBinaryMissingError extends Error {
   constructor() {
     super(
       'redis-server was not found on PATH: install it (Debian/Ubuntu: apt-get install -y redis-server; macOS: brew install redis) or set REDIS_URL to a running Redis',
+    );
+  }
+}
+
+/** A second service started on a data folder whose Redis a running one manages: stopping on the way out would take the first one's Redis with it. */
+export class ManagedRedisInUseError extends Error {
+  override name = 'ManagedRedisInUseError';
+  constructor(dataDir: string, owner: number) {
+    super(
+      `the data folder ${dataDir} is in use: process ${owner} runs its private redis-server. Stop that process first, or give this one another BV_DATA_DIR, or set REDIS_URL to share a Redis`,
     );
   }
 }
@@ -52,48 +67,11 @@ export async function freeLoopbackPort(): Promise<number> {
   });
 }
 
-/**
- * Sends one inline command, after AUTH when there is a password, and returns the command's
- * reply line (no client library needed).
- */
-async function rawCommand(port: number, command: string, password: string | undefined, timeoutMs = 500): Promise<string> {
-  const lines = password === undefined ? [command] : [`AUTH ${password}`, command];
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    const timer = setTimeout(() => socket.destroy(new Error('timeout')), timeoutMs);
-    let reply = '';
-    socket.once('connect', () => socket.write(lines.map((line) => `${line}\r\n`).join('')));
-    socket.on('data', (chunk) => {
-      reply += chunk.toString('utf8');
-      const received = reply.split('\r\n');
-      if (received.length > lines.length) {
-        clearTimeout(timer);
-        socket.end();
-        resolve(received[lines.length - 1] ?? '');
-      }
-    });
-    socket.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-  });
-}
-
-async function isAlive(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface StateFile {
-  pid: number;
-  port: number;
-  /** Absent in the files of versions before the password. */
-  password?: string;
-}
+/** What the supervisor saw: the server gone, started again, or a start that failed (it keeps trying). */
+export type SupervisionEvent =
+  | { kind: 'exited'; how: string }
+  | { kind: 'restarted'; pid: number; attempt: number }
+  | { kind: 'restart-failed'; attempt: number; output: string; retryInMs: number };
 
 export interface ManagedRedisOptions {
   dataDir: string;
@@ -101,8 +79,15 @@ export interface ManagedRedisOptions {
   searchPath?: string;
   /** Lines redis-server prints, for the caller's logger. */
   onOutput?: (line: string) => void;
+  /** For the caller's logger: a dead server is started again, and says so here. */
+  onSupervision?: (event: SupervisionEvent) => void;
   startTimeoutMs?: number;
 }
+
+type Supervised = ServerSpec & { options: ManagedRedisOptions };
+
+/** Between restarts of a server that keeps dying: quick at first, never a busy loop. */
+const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000, 10_000];
 
 export async function startManagedRedis(options: ManagedRedisOptions): Promise<ManagedRedis> {
   const binary = findRedisServer(options.searchPath);
@@ -114,103 +99,109 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   const stateFile = path.join(dir, 'managed-redis.json');
 
   // A previous run killed with SIGKILL leaves its redis-server behind, holding the AOF.
-  // Adopt it rather than start a second server on the same files.
+  // Adopt it rather than start a second server on the same files, unless its owner still runs.
+  const server: Supervised = { binary, dir, stateFile, options };
   const orphan = await readState(stateFile);
   if (orphan && (await isAlive(orphan.pid))) {
     const pong = await rawCommand(orphan.port, 'PING', orphan.password).catch(() => '');
     if (pong === '+PONG') {
-      if (orphan.password !== undefined) return handle(orphan.port, orphan.password, undefined, orphan.pid, stateFile);
+      if (orphan.owner !== undefined && orphan.owner !== process.pid && (await isAlive(orphan.owner))) {
+        throw new ManagedRedisInUseError(options.dataDir, orphan.owner);
+      }
+      if (orphan.password !== undefined) {
+        await writeState(stateFile, { pid: orphan.pid, port: orphan.port, password: orphan.password });
+        return supervise(server, orphan.port, orphan.password, { pid: orphan.pid });
+      }
       // An older version's server, open to every user of the machine: it gets a password now.
       const password = randomBytes(24).toString('hex');
       if ((await rawCommand(orphan.port, `CONFIG SET requirepass ${password}`, undefined).catch(() => '')) === '+OK') {
         await writeState(stateFile, { pid: orphan.pid, port: orphan.port, password });
-        return handle(orphan.port, password, undefined, orphan.pid, stateFile);
+        return supervise(server, orphan.port, password, { pid: orphan.pid });
       }
       // Still better than a second server on the same files.
-      return handle(orphan.port, undefined, undefined, orphan.pid, stateFile);
+      return supervise(server, orphan.port, undefined, { pid: orphan.pid });
     }
   }
 
   const password = randomBytes(24).toString('hex');
   for (let attempt = 0; ; attempt++) {
     const port = await freeLoopbackPort();
-    const child = spawn(
-      binary,
-      [
-        // The rest of the configuration from standard input: the password.
-        '-',
-        '--port', String(port),
-        '--bind', '127.0.0.1',
-        '--dir', dir,
-        '--appendonly', 'yes',
-        '--appendfsync', 'everysec',
-        '--maxmemory-policy', 'noeviction',
-        '--save', '',
-        '--daemonize', 'no',
-        '--logfile', '',
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(`requirepass ${password}\n`);
-    const output: string[] = [];
-    const collect = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (line.trim() === '') continue;
-        output.push(line);
-        options.onOutput?.(line);
-      }
-    };
-    child.stdout?.on('data', collect);
-    child.stderr?.on('data', collect);
-    const ready = await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000);
-    if (ready) {
-      await writeState(stateFile, { pid: child.pid ?? 0, port, password });
-      return handle(port, password, child, child.pid ?? 0, stateFile);
+    const started = await spawnServer(server, port, password);
+    if (started.ready) {
+      await writeState(stateFile, { pid: started.child.pid ?? 0, port, password });
+      return supervise(server, port, password, { child: started.child, pid: started.child.pid ?? 0 });
     }
-    child.kill('SIGKILL');
     // Another process may have taken the port between our probe and redis binding it.
-    const portTaken = output.some((line) => /Address already in use/i.test(line));
+    const portTaken = started.output.some((line) => /Address already in use/i.test(line));
     if (!portTaken || attempt >= 3) {
-      throw new Error(`redis-server did not start: ${output.slice(-3).join(' | ') || 'no output'}`);
+      throw new Error(`redis-server did not start: ${started.output.slice(-3).join(' | ') || 'no output'}`);
     }
   }
 }
 
-/** Owner-only, as a new file: an older version's file, readable by all, keeps its mode when written over. */
-async function writeState(file: string, state: StateFile): Promise<void> {
-  await rm(file, { force: true });
-  await writeFile(file, JSON.stringify(state), { mode: 0o600 });
-}
+/**
+ * The running server, watched: its exit (or, for a server adopted from an earlier run, its pid
+ * gone) starts it again on the same port with the same password until stop() is called.
+ */
+function supervise(server: Supervised, port: number, password: string | undefined, first: { child?: ChildProcess; pid: number }): ManagedRedis {
+  let { child, pid } = first;
+  let stopped = false;
+  let poll: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+  const report = server.options.onSupervision ?? (() => undefined);
 
-async function readState(file: string): Promise<StateFile | undefined> {
-  try {
-    const state = JSON.parse(await readFile(file, 'utf8')) as Partial<StateFile>;
-    if (typeof state.pid !== 'number' || typeof state.port !== 'number') return undefined;
-    return { pid: state.pid, port: state.port, ...(typeof state.password === 'string' ? { password: state.password } : {}) };
-  } catch {
-    return undefined;
-  }
-}
+  const restart = async (how: string) => {
+    report({ kind: 'exited', how });
+    for (let attempt = 1; !stopped; attempt++) {
+      const started = await spawnServer(server, port, password);
+      if (stopped) {
+        // stop() came meanwhile and waits for this: the new server ends with its AOF flushed.
+        const exited = new Promise((resolve) => started.child.once('exit', resolve));
+        if (started.child.kill('SIGTERM')) await exited;
+        return;
+      }
+      if (started.ready) {
+        child = started.child;
+        pid = started.child.pid ?? 0;
+        await writeState(server.stateFile, { pid, port, ...(password === undefined ? {} : { password }) });
+        watch();
+        report({ kind: 'restarted', pid, attempt });
+        return;
+      }
+      const retryInMs = RESTART_DELAYS_MS[Math.min(attempt - 1, RESTART_DELAYS_MS.length - 1)] as number;
+      report({ kind: 'restart-failed', attempt, output: started.output.slice(-3).join(' | ') || 'no output', retryInMs });
+      await sleep(retryInMs);
+    }
+  };
+  const died = (how: string) => {
+    if (stopped || restarting !== undefined) return;
+    restarting = restart(how).finally(() => (restarting = undefined));
+  };
+  const watch = () => {
+    if (child !== undefined) {
+      child.once('exit', (code, signal) => died(signal === null ? `exit code ${code}` : `signal ${signal}`));
+      return;
+    }
+    // Not our child (adopted from a run killed with SIGKILL): no exit event, so look.
+    poll = setInterval(() => {
+      void isAlive(pid).then((alive) => {
+        if (alive || stopped) return;
+        clearInterval(poll);
+        died('its process is gone');
+      });
+    }, 1_000);
+    poll.unref();
+  };
+  watch();
 
-async function waitUntilReady(child: ChildProcess, port: number, password: string, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) return false;
-    const pong = await rawCommand(port, 'PING', password).catch(() => '');
-    if (pong === '+PONG') return true;
-    // While loading a large AOF redis answers -LOADING; keep waiting.
-    await sleep(25);
-  }
-  return false;
-}
-
-function handle(port: number, password: string | undefined, child: ChildProcess | undefined, pid: number, stateFile: string): ManagedRedis {
   let stopping: Promise<void> | undefined;
   const stop = async () => {
+    stopped = true;
+    clearInterval(poll);
+    await restarting;
     if (child) {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
         child.kill('SIGTERM');
         const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
         if (timedOut) child.kill('SIGKILL');
@@ -219,7 +210,7 @@ function handle(port: number, password: string | undefined, child: ChildProcess 
       process.kill(pid, 'SIGTERM');
       for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
     }
-    await rm(stateFile, { force: true });
+    await rm(server.stateFile, { force: true });
   };
   return {
     url: password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${password}@127.0.0.1:${port}`,

@@ -9,7 +9,15 @@ export async function resolveRedis(
 ): Promise<{ url: string; managed: boolean; stop: () => Promise<void> }> {
   if (redisUrl !== undefined) return { url: redisUrl, managed: false, stop: async () => {} };
   const redisLog = log.child({ component: 'managed-redis' });
-  const managed = await startManagedRedis({ dataDir, onOutput: (line) => redisLog.debug(line) });
+  const managed = await startManagedRedis({
+    dataDir,
+    onOutput: (line) => redisLog.debug(line),
+    onSupervision: (event) => {
+      if (event.kind === 'exited') redisLog.error({ how: event.how }, 'the private redis-server stopped: starting it again from its AOF');
+      else if (event.kind === 'restarted') redisLog.warn({ redisPid: event.pid, attempt: event.attempt }, 'the private redis-server is back');
+      else redisLog.error({ attempt: event.attempt, output: event.output, retryInMs: event.retryInMs }, 'the private redis-server did not start again: trying once more');
+    },
+  });
   // Its address, not its URL: the URL carries the password.
   log.info({ address: `127.0.0.1:${managed.port}`, dataDir }, 'started a private redis-server (set REDIS_URL to use your own)');
   return { url: managed.url, managed: true, stop: () => managed.stop() };

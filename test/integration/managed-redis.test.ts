@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRedisServer, freeLoopbackPort, RedisBinaryMissingError, startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import {
+  findRedisServer,
+  freeLoopbackPort,
+  ManagedRedisInUseError,
+  RedisBinaryMissingError,
+  startManagedRedis,
+  type ManagedRedis,
+  type SupervisionEvent,
+} from '../../src/store/managed-redis.js';
 
 describe('managed redis-server', () => {
   let dataDir: string | undefined;
@@ -85,7 +93,7 @@ describe('managed redis-server', () => {
       stranger.disconnect();
       expect((await stat(dir)).mode & 0o777).toBe(0o700);
       expect((await stat(stateFile)).mode & 0o777).toBe(0o600);
-      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toEqual({ pid: old.pid, port, password: new URL(managed.url).password });
+      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toEqual({ pid: old.pid, port, password: new URL(managed.url).password, owner: process.pid });
     } finally {
       await managed?.stop();
       managed = undefined;
@@ -106,6 +114,57 @@ describe('managed redis-server', () => {
     expect(await client.get('kept')).toBe('yes');
     client.disconnect();
     expect((await stat(path.join(dataDir, 'redis', 'appendonlydir'))).isDirectory()).toBe(true);
+  });
+
+  it('starts its server again, on the same port and password, from its AOF, when the server dies', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    const events: SupervisionEvent[] = [];
+    managed = await startManagedRedis({ dataDir, onSupervision: (event) => events.push(event) });
+    const client = new Redis(managed.url, { retryStrategy: () => 50 });
+    client.on('error', () => {});
+    try {
+      await client.set('kept', 'through a crash');
+      const first = JSON.parse(await readFile(path.join(dataDir, 'redis', 'managed-redis.json'), 'utf8')) as { pid: number; owner: number };
+      expect(first.owner).toBe(process.pid);
+      process.kill(first.pid, 'SIGKILL');
+      // The client's own reconnects find the new server: nothing to tell it.
+      expect(await client.get('kept')).toBe('through a crash');
+      const second = JSON.parse(await readFile(path.join(dataDir, 'redis', 'managed-redis.json'), 'utf8')) as { pid: number; port: number };
+      expect(second.pid).not.toBe(first.pid);
+      expect(second.port).toBe(managed.port);
+      expect(events).toEqual([{ kind: 'exited', how: 'signal SIGKILL' }, { kind: 'restarted', pid: second.pid, attempt: 1 }]);
+    } finally {
+      client.disconnect();
+    }
+    // stop() is final: no restart after it.
+    await managed.stop();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(events).toHaveLength(2);
+  });
+
+  it("refuses a data folder whose server another running process manages, and leaves that server running", async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    managed = await startManagedRedis({ dataDir });
+    const stateFile = path.join(dataDir, 'redis', 'managed-redis.json');
+    const state = JSON.parse(await readFile(stateFile, 'utf8')) as Record<string, unknown>;
+    // As if another `npm start` (a live process other than this one) managed it.
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(stateFile, JSON.stringify({ ...state, owner: other.pid }), { mode: 0o600 });
+      const refused = await startManagedRedis({ dataDir }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ManagedRedisInUseError);
+      expect((refused as Error).message).toContain(`process ${other.pid} runs its private redis-server`);
+      const client = new Redis(managed.url);
+      expect(await client.ping()).toBe('PONG');
+      client.disconnect();
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+    }
+    // Its owner gone (killed with SIGKILL): the server is adopted, as before.
+    const adopted = await startManagedRedis({ dataDir });
+    expect(adopted.port).toBe(managed.port);
+    expect((JSON.parse(await readFile(stateFile, 'utf8')) as { owner: number }).owner).toBe(process.pid);
   });
 
   it('stops the server it started', async () => {
