@@ -77,6 +77,20 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
   ['UTF-16 BE with a BOM', () => utf16(`gstin\r\n${GSTIN}\r\n`, true), { refused: 400, message: /UTF-16 encoded/ }],
   ['UTF-16 LE without a BOM', () => Buffer.from(`gstin\r\n${GSTIN}\r\n`, 'utf16le'), { refused: 400, message: /binary|NUL/ }],
   ['Windows-1252 text (not UTF-8)', () => Buffer.concat([Buffer.from(`gstin,vendor\n${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), { refused: 400, message: /not valid UTF-8/ }],
+  // The same faults after 100 kB of good rows, once the input file is being written: each
+  // of these crashed the process (a write pending on a stream destroyed without a listener).
+  ...(
+    [
+      ['a Windows-1252 byte', Buffer.concat([Buffer.from(`${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), { refused: 400, message: /not valid UTF-8/ }],
+      ['a quote left open at the end', `${GSTIN},"Acme\n`, { refused: 400, message: /quote/ }],
+      ['a NUL byte', `${GSTIN},\u0000\n`, { refused: 400, message: /NUL byte at byte \d+/ }],
+      ['a 100 kB cell', `${GSTIN},${'x'.repeat(100_000)}\n`, { refused: 413, message: /longer than the limit of 65536 bytes/ }],
+    ] as const
+  ).map(([fault, tail, expected]): [string, () => Buffer, Expectation] => [
+    `${fault} after 100 kB of good rows`,
+    () => Buffer.concat([Buffer.from(`gstin,vendor\n${`${GSTIN},v\n`.repeat(5_000)}`), Buffer.from(tail)]),
+    expected,
+  ]),
   ['formula payloads in carried columns and in the identifier column', () =>
     `gstin,vendor,note\n${GSTIN},=cmd|' /C calc'!A0,+1+1\n=HYPERLINK("http://x"),@SUM(A1),-2\n"\t=1+1","\r=2",x\n`, {
     rows: 3,
