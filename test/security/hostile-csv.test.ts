@@ -64,6 +64,15 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
       expect(lines[1]!.error?.message).toMatch(/has 1 cells but the header has 3 columns/);
     },
   }],
+  // A stray opening quote read the next rows into its cell, and they were never verified.
+  ['a stray opening quote that runs on into later rows', () => `gstin,vendor\r\n${GSTIN},"Foo Ltd\r\n${GSTIN_2},V2\r\n${UNKNOWN},"Bar" Traders\r\n${GSTIN},V4\r\n`, {
+    refused: 400,
+    message: /the quote that opens the cell "Foo Ltd" \(data row 1\) is not closed on its line, so the 2 line\(s\) after it, up to ".*Bar\\" Traders", were read into that one cell/,
+  }],
+  ['a cell that starts with an escaped quote and holds a line break', () => `gstin,vendor\n${GSTIN},"""Best"" Ltd\nUnit 2"\n${GSTIN_2},Acme "East" Ltd\n`, {
+    rows: 2,
+    check: (lines) => expect(lines.map((l) => l.input.vendor)).toEqual(['"Best" Ltd\nUnit 2', 'Acme "East" Ltd']),
+  }],
   ['a 100 kB cell (over the 64 kB record limit)', () => `gstin,vendor\n${GSTIN},${'x'.repeat(100_000)}\n`, { refused: 413, message: /row at line 2 is longer than the limit of 65536 bytes/ }],
   ['a 60 kB cell (under the record limit)', () => `gstin,vendor\n${GSTIN},${'x'.repeat(60_000)}\n`, {
     rows: 1,

@@ -206,6 +206,8 @@ export async function* readCsv(
   let rows = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
+      const swallowing = record.find(ranOnFromStrayQuote);
+      if (swallowing !== undefined) throw strayQuote(swallowing, header === undefined ? 0 : rows + 1);
       // A line of only commas or spaces is a blank spreadsheet row, not a request.
       if (isBlank(record)) continue;
       if (header === undefined) {
@@ -230,6 +232,36 @@ export async function* readCsv(
   }
   if (header === undefined) throw new IntakeError('VALIDATION_FAILED', `the file is empty: ${EXPECTED_FILE}`);
   if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header`);
+}
+
+/**
+ * A stray opening quote (`"Foo Ltd` never closed) makes the parser read every line up to the
+ * next quote in the file into one cell, and with relax_quotes (needed for `Acme "Best" Ltd`) it
+ * reads on without a word when that quote has more text after it (`"Bar" Traders`): the rows
+ * between are never verified. Such a cell keeps its opening quote, spans a line break, and has
+ * no other quote on its first line. (The record's raw text would tell it for certain, but the
+ * parser's raw option keeps every skipped blank line in it: 128 MB of them took 300 MB.) A cell
+ * whose value really starts with a quote has its partner on the same line, but for the rarest
+ * of files.
+ */
+function ranOnFromStrayQuote(cell: string): boolean {
+  if (!cell.startsWith('"')) return false;
+  const lineEnd = cell.search(/[\r\n]/);
+  return lineEnd > 0 && !cell.slice(1, lineEnd).includes('"');
+}
+
+/**
+ * Named by the text where the cell starts and where its quote is closed, which a user can find
+ * in the file: line numbers are not to be trusted here, since the parser counts CR and LF inside
+ * quotes as two lines.
+ */
+function strayQuote(cell: string, dataRow: number): IntakeError {
+  const lines = cell.slice(1).split(/\r\n|\r|\n/);
+  const snippet = (text: string) => JSON.stringify(text.length > 30 ? `${text.slice(0, 30)}…` : text);
+  return new IntakeError(
+    'VALIDATION_FAILED',
+    `malformed CSV: the quote that opens the cell ${snippet(lines[0] ?? '')} (${dataRow === 0 ? 'in the header' : `data row ${dataRow}`}) is not closed on its line, so the ${lines.length - 1} line(s) after it, up to ${snippet(lines.at(-1) ?? '')}, were read into that one cell: close that quote or remove it`,
+  );
 }
 
 function rowItem(row: number, record: string[], operation: OperationName, header: CheckedHeader): IntakeItem {
