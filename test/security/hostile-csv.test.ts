@@ -57,11 +57,12 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
     rows: 2,
     check: (lines) => expect(lines[0]!.input.vendor).toBe('Acme\r\nUnit 2, "East"'),
   }],
-  ['ragged rows (fewer and more cells than the header)', () => `gstin,vendor,city\n${GSTIN},A,Pune\n${GSTIN_2}\n${GSTIN},B,Pune,extra,more\n`, {
-    rows: 3,
+  ['ragged rows (fewer cells than the header, more, and more that are blank)', () => `gstin,vendor,city\n${GSTIN},A,Pune\n${GSTIN_2}\n${GSTIN},B,Pune,extra,more\n${GSTIN_2},C,Pune,,\n`, {
+    rows: 4,
     check: (lines) => {
-      expect(lines.map((l) => l.status)).toEqual(['ok', 'invalid', 'invalid']);
-      expect(lines[1]!.error?.message).toMatch(/has 1 cells but the header has 3 columns/);
+      expect(lines.map((l) => l.status)).toEqual(['ok', 'ok', 'invalid', 'ok']);
+      expect(lines[1]!.input).toEqual({ gstin: GSTIN_2, vendor: '', city: '' });
+      expect(lines[2]!.error?.message).toMatch(/has 5 cells but the header has 3 columns, and cell 4 is not empty: quote a cell that contains a comma/);
     },
   }],
   // A stray opening quote read the next rows into its cell, and they were never verified.

@@ -184,25 +184,24 @@ describe('readCsv', () => {
     expect(Object.values(rows[0]!.columns).slice(1)).toEqual(cells);
   });
 
-  it('reports a ragged row as invalid and goes on with the next rows', async () => {
-    const { rows } = await collect(chunked(`gstin,note\n${GSTIN},a,b\n${GSTIN}\n${GSTIN_2},ok\n`));
+  it('reports a row with more filled cells than columns as invalid and goes on; a short row\'s missing cells are blank', async () => {
+    const { rows } = await collect(chunked(`gstin,note\n${GSTIN},a,b\n${GSTIN}\n${GSTIN_2},ok\n${GSTIN},c,, \n`));
     expect(rows.map((r) => (r.result.ok ? 'ok' : r.result.problems))).toEqual([
-      [{ field: 'row', message: 'has 3 cells but the header has 2 columns (quote cells that contain commas)' }],
-      [{ field: 'row', message: 'has 1 cells but the header has 2 columns (quote cells that contain commas)' }],
+      [{ field: 'row', message: 'has 3 cells but the header has 2 columns, and cell 3 is not empty: quote a cell that contains a comma' }],
+      'ok',
+      'ok',
+      // An ERP's trailing commas: blank cells past the last column are nothing.
       'ok',
     ]);
     expect(rows[1]!.columns).toEqual({ gstin: GSTIN, note: '' });
+    expect(rows[3]!.columns).toEqual({ gstin: GSTIN, note: 'c' });
   });
 
-  it('reads a row that stops among the header\'s trailing blank columns as whole (a spreadsheet\'s stray commas)', async () => {
+  it('reads a row that stops short of the header\'s last columns as whole, its missing cells blank', async () => {
     const { header, rows } = await collect(chunked(`gstin,note,,\n${GSTIN},a\n${GSTIN_2}\n${GSTIN},b,,\n`));
     expect(header).toEqual(['gstin', 'note', 'column_3', 'column_4']);
-    // Two cells reach the blank columns: whole. One cell stops before "note": still short.
-    expect(rows.map((r) => (r.result.ok ? 'ok' : r.result.problems[0]?.message))).toEqual([
-      'ok',
-      'has 1 cells but the header has 4 columns (quote cells that contain commas)',
-      'ok',
-    ]);
+    expect(rows.map((r) => (r.result.ok ? 'ok' : r.result.problems[0]?.message))).toEqual(['ok', 'ok', 'ok']);
+    expect(rows[1]!.columns).toEqual({ gstin: GSTIN_2, note: '', column_3: '', column_4: '' });
     expect(rows[0]!.columns).toEqual({ gstin: GSTIN, note: 'a', column_3: '', column_4: '' });
   });
 

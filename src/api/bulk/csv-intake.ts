@@ -133,8 +133,6 @@ function describeHeader(header: readonly string[]): string {
  */
 function checkedHeader(record: readonly string[], operation: OperationName): CheckedHeader {
   const header = record.map((name, index) => (name.trim() === '' ? `column_${index + 1}` : name));
-  let trailingBlankFrom = record.length;
-  while (trailingBlankFrom > 0 && (record[trailingBlankFrom - 1] as string).trim() === '') trailingBlankFrom--;
   const seen = new Map<string, number>();
   header.forEach((name, index) => {
     const earlier = seen.get(name);
@@ -150,17 +148,12 @@ function checkedHeader(record: readonly string[], operation: OperationName): Che
     const delimiterHint = header.some((name) => /[;\t|]/.test(name)) ? '; columns must be separated by commas' : '';
     throw new IntakeError('VALIDATION_FAILED', `${operation} needs ${needs} in the header row; found ${describeHeader(header)}${delimiterHint}`);
   }
-  return { header, map, trailingBlankFrom };
+  return { header, map };
 }
 
 interface CheckedHeader {
   header: string[];
   map: ColumnMap;
-  /**
-   * Where the header's trailing blank cells begin (a spreadsheet's stray commas): a row that
-   * stops anywhere among them is whole, its missing cells blank.
-   */
-  trailingBlankFrom: number;
 }
 
 /**
@@ -267,13 +260,21 @@ function strayQuote(cell: string, dataRow: number): IntakeError {
 function rowItem(row: number, record: string[], operation: OperationName, header: CheckedHeader): IntakeItem {
   const names = header.header;
   const columns = Object.fromEntries(names.map((name, index) => [name, record[index] ?? '']));
-  const whole = record.length === names.length || (record.length >= header.trailingBlankFrom && record.length < names.length);
+  // Fewer cells than columns: the rest are blank (some tools leave out a row's trailing empty
+  // cells). More: only blank ones may follow (an ERP's trailing commas); a cell with something
+  // in it past the last column is the sign of an unquoted comma, and the row cannot be read.
+  const overflow = record.slice(names.length).findIndex((cell) => cell.trim() !== '');
   const result: RowResult =
-    whole
+    overflow === -1
       ? requestFromRow(operation, knownCells(header.map, record))
       : {
           ok: false,
-          problems: [{ field: 'row', message: `has ${record.length} cells but the header has ${names.length} columns (quote cells that contain commas)` }],
+          problems: [
+            {
+              field: 'row',
+              message: `has ${record.length} cells but the header has ${names.length} columns, and cell ${names.length + overflow + 1} is not empty: quote a cell that contains a comma`,
+            },
+          ],
         };
   return { kind: 'row', row, columns, result };
 }
