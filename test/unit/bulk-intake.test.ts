@@ -133,6 +133,8 @@ describe('requestFromRow', () => {
   it('keeps the sync API rule that a business360 row names exactly one identifier', () => {
     const [problem] = problems(requestFromRow('business360', { gstin: GSTIN, pan: 'AAACR5055K' }));
     expect(problem?.message).toContain('send exactly one of gstin, cin, pan (gstin and pan were sent)');
+    // The field named is one the row has.
+    expect(problems(requestFromRow('business360', { cin: 'L93030DL2010PLC198141', pan: 'AAACR5055K' }))[0]).toMatchObject({ field: 'cin', message: expect.stringContaining('(cin and pan were sent)') });
   });
 
   it('gives equal requests equal keys however their cells were written', () => {

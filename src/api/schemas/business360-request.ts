@@ -25,7 +25,8 @@ export const Business360Request = bodyObject({
     if (sent.length === 1) return;
     ctx.addIssue({
       code: 'custom',
-      path: ['gstin'],
+      // One that was sent, when any was: a row with cin and pan must not be told about gstin.
+      path: [sent[0] ?? 'gstin'],
       message: `send exactly one of gstin, cin, pan (${sent.length === 0 ? 'none was sent' : `${sent.join(' and ')} were sent`})`,
     });
   })
