@@ -26,7 +26,8 @@ describe('a cancelled portfolio run', () => {
     const started = await t.post(`/v1/portfolios/${id}/run`, {});
     expect(started.statusCode, started.body).toBe(202);
     const runId = started.json().data.run_id as string;
-    expect((await t.post(`/v1/bulk/jobs/${runId}/cancel`, {})).json().data.status).toBe('cancelled');
+    // No worker has taken it yet: still queued, and being cancelled.
+    expect((await t.post(`/v1/bulk/jobs/${runId}/cancel`, {})).json().data).toMatchObject({ status: 'queued', cancelling: true });
 
     // Cancelled but not finished: the slot is still the run's, and its report may yet come.
     expect((await t.post(`/v1/portfolios/${id}/run`, {})).json().error?.code).toBe('RUN_IN_PROGRESS');

@@ -14,7 +14,11 @@ function etaSeconds(job: BulkJob, nowMs: number): number | null {
 }
 
 export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
-  const finished = job.status === 'completed' || job.status === 'cancelled';
+  const finished = (job.status === 'completed' || job.status === 'cancelled') && job.finishedAt !== null;
+  // A cancel asked for and not yet carried out. The store marks it 'cancelled' at once (what the
+  // pools stop on), but the job ends 'completed' when the cancel stopped no row, and its money
+  // is not final until then: a client that stops polling at a final status must not stop here.
+  const cancelling = job.status === 'cancelled' && job.finishedAt === null;
   const base = `/v1/bulk/jobs/${job.jobId}`;
   return {
     job_id: job.jobId,
@@ -22,7 +26,8 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     operation: job.operation,
     // A portfolio's runs are bulk jobs too: this tells them apart in the listing.
     portfolio_id: job.portfolioId,
-    status: job.status,
+    status: cancelling ? (job.startedAt === null ? 'queued' : 'running') : job.status,
+    cancelling,
     created_at: job.createdAt,
     started_at: job.startedAt,
     finished_at: job.finishedAt,
@@ -42,6 +47,6 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     charged_inr: paiseToInr(job.chargedPaise),
     released_inr: paiseToInr(job.releasedPaise),
     eta_seconds: etaSeconds(job, nowMs),
-    results: finished && job.finishedAt !== null ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
+    results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
   };
 }

@@ -38,7 +38,14 @@ export const BulkJobShape = z
     name: z.string(),
     operation: z.string(),
     portfolio_id: z.string().nullable().describe('The portfolio this job is a run of; null for an upload'),
-    status: z.enum(['queued', 'running', 'completed', 'cancelled', 'failed']),
+    status: z
+      .enum(['queued', 'running', 'completed', 'cancelled', 'failed'])
+      .describe('completed, cancelled and failed are final, and come with finished_at'),
+    cancelling: z
+      .boolean()
+      .describe(
+        'A cancel was accepted and is being carried out: rows already with a source finish, the rest end cancelled. The job then ends cancelled, or completed when the cancel stopped no row',
+      ),
     created_at: isoTime,
     started_at: isoTime.nullable(),
     finished_at: isoTime.nullable(),

@@ -47,15 +47,15 @@ export function jobView(main, ctx) {
 
   function announce(job, percent) {
     const quarter = Math.floor(percent / 25);
-    if (job.status !== lastAnnounced.status) {
+    if (job.status !== lastAnnounced.status || job.cancelling !== lastAnnounced.cancelling) {
       const r = job.rows;
       ctx.announce(FINISHED.has(job.status)
         ? `Job ${job.status}: ${r.ok} verified, ${r.not_found} not found, ${r.failed} failed, ${r.invalid} invalid${r.cancelled > 0 ? `, ${r.cancelled} cancelled` : ''}.`
-        : `Job ${job.status}.`);
+        : `Job ${job.cancelling ? 'cancelling' : job.status}.`);
     } else if (job.status === 'running' && quarter !== lastAnnounced.quarter && quarter > 0 && quarter < 4) {
       ctx.announce(`${percent}% of rows verified.`);
     }
-    lastAnnounced = { status: job.status, quarter };
+    lastAnnounced = { status: job.status, cancelling: job.cancelling, quarter };
   }
 
   function fileButton(file, label) {
@@ -110,6 +110,7 @@ export function jobView(main, ctx) {
     );
     setChildren(note, job.status === 'cancelled'
       ? banner('warning', 'This job was cancelled', h('p', {}, 'Rows still queued were not verified or charged; their hold was released.'))
+      : job.cancelling ? banner('info', 'Cancelling', h('p', {}, 'Rows already with a source finish and are charged if they succeed; the rest will not be verified or charged.'))
       : job.status === 'failed' ? banner('error', 'This job failed', h('p', {}, 'Rows verified before the failure are in the results; nothing else was charged.')) : null);
 
     setChildren(moneyStats, 
@@ -132,8 +133,10 @@ export function jobView(main, ctx) {
       fileButton('jsonl', 'Download results.jsonl'),
       job.results ? null : h('p', { class: 'hint' }, 'The files are ready when the job finishes.'),
     );
-    const hiding = FINISHED.has(job.status) && !cancelButton.hidden;
-    cancelButton.hidden = FINISHED.has(job.status);
+    // Gone once a cancel was accepted, not only once the job ended: a second one would do nothing.
+    const noCancel = FINISHED.has(job.status) || job.cancelling === true;
+    const hiding = noCancel && !cancelButton.hidden;
+    cancelButton.hidden = noCancel;
     // The cancel button, disabled while it works and then hidden, drops keyboard focus to the
     // page's body: hand it to the heading instead, unless the user has moved on meanwhile.
     const lost = document.activeElement === cancelButton || document.activeElement === document.body;
