@@ -59,7 +59,9 @@ const CASES: Case[] = [
   ['a missing name', 'mca.search', {}, 'name', /is required/],
   ['a limit of 21', 'mca.search', { name: 'agro', limit: 21 }, 'limit', /from 1 to 20/],
   ['a limit of 0', 'mca.search', { name: 'agro', limit: 0 }, 'limit', /from 1 to 20/],
-  ['a 7-digit DIN', 'mca.din', { din: '1234567' }, 'din', /^format: must be exactly 8 digits/],
+  ['a 7-digit DIN', 'mca.din', { din: '1234567' }, 'din', /^format: must be exactly 8 digits \(got 7: a spreadsheet drops leading zeros; pad it with zeros, or format the column as text\)$/],
+  ['a 9-digit DIN', 'mca.din', { din: '123456789' }, 'din', /^format: must be exactly 8 digits$/],
+  ['a GSTIN pasted with a zero-width space', 'gst.verify', { gstin: '\u200B27AAPFU0939F1ZV' }, 'gstin', /^format: .* \(it holds an invisible character, U\+200B, at position 1, as copied text can: type it again\)$/],
   ['the all-zero DIN', 'mca.din', { din: '00000000' }, 'din', /^range:/],
 ];
 

@@ -5,6 +5,7 @@ import {
   checkGstin,
   checkLlpin,
   checkPan,
+  invisibleCharacterHint,
   type IdentifierCheck,
 } from '../../domain/identifiers/index.js';
 
@@ -16,7 +17,7 @@ function identifier<T>(check: (raw: string) => IdentifierCheck<T>, pick: (value:
   return z.string({ error: stringError }).transform((raw, ctx) => {
     const result = check(raw);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: `${result.rule}: ${result.message}` });
+      ctx.addIssue({ code: 'custom', message: `${result.rule}: ${result.message}${invisibleCharacterHint(raw)}` });
       return z.NEVER;
     }
     return pick(result.value);
