@@ -66,7 +66,7 @@ async function* checkedBytes(input: Readable | AsyncIterable<Buffer | string>, m
     try {
       decoder.decode(chunk, { stream: true });
     } catch {
-      throw new IntakeError('VALIDATION_FAILED', `the file is not valid UTF-8 (bytes ${offset}-${offset + chunk.length - 1}): save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
+      throw new IntakeError('VALIDATION_FAILED', `the file is not valid UTF-8 ${whereInvalid(chunk, offset)}: save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
     }
     offset += chunk.length;
     return chunk;
@@ -98,6 +98,27 @@ async function* checkedBytes(input: Readable | AsyncIterable<Buffer | string>, m
   } catch {
     throw new IntakeError('VALIDATION_FAILED', `the file ends inside a UTF-8 character: save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
   }
+}
+
+/**
+ * Where a chunk the decoder refused stops being UTF-8: the byte, and the text just before it,
+ * which a user can search for ("Caf" before a Windows-1252 é). The decoder does not say; this
+ * finds the first byte that cannot start or continue a character, and falls back to the
+ * chunk's range for the subtler faults (an overlong form, a sequence begun in the chunk before).
+ */
+function whereInvalid(chunk: Buffer, offset: number): string {
+  for (let i = 0; i < chunk.length; ) {
+    const b = chunk[i] as number;
+    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    let bad = extra === -1;
+    for (let k = 1; !bad && k <= extra && i + k < chunk.length; k++) bad = ((chunk[i + k] as number) & 0xc0) !== 0x80;
+    if (bad) {
+      const before = chunk.subarray(Math.max(0, i - 40), i).toString('utf8').split(/\r\n|\r|\n/).pop() ?? '';
+      return `at byte ${offset + i}${before === '' ? ', at the start of a line' : `, after ${JSON.stringify(before.slice(-30))}`}`;
+    }
+    i += extra + 1;
+  }
+  return `(bytes ${offset}-${offset + chunk.length - 1})`;
 }
 
 function asIntakeError(error: unknown, limits: CsvLimits): unknown {
