@@ -217,6 +217,15 @@ describe('bulk jobs end to end', () => {
       expect(res.json().error.message).toMatch(/^The file came before any "operation"/);
     });
 
+    it('says so when the file comes as a plain field (curl -F "file=<x.csv"), at any length', async () => {
+      for (const text of ['gstin\n27AAPFU0939F1ZV\n', `gstin\n${'27AAPFU0939F1ZV\n'.repeat(1_000)}`]) {
+        const res = await send([part('operation', 'gst.verify'), part('file', text)]);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.details).toEqual([{ field: 'file', message: 'must be a file part, not a form field' }]);
+        expect(res.json().error.message).toContain('-F file=@vendors.csv');
+      }
+    });
+
     it('takes name, webhook_url and the same operation sent after the file', async () => {
       const receiver = await startWebhookReceiver([200]);
       try {

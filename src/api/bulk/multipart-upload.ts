@@ -55,6 +55,12 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        if (part.fieldname === 'file') {
+          // curl -F "file=<x.csv" sends the file's text as a plain field: "file is required" puzzled.
+          throw new AppError('VALIDATION_FAILED', 'The part named "file" came as a form field, not a file: send it as a file part (with curl: -F file=@vendors.csv, an @ rather than <)', [
+            { field: 'file', message: 'must be a file part, not a form field' },
+          ]);
+        }
         if (part.valueTruncated) {
           throw new AppError('PAYLOAD_TOO_LARGE', `The form field "${part.fieldname}" is longer than ${FIELD_BYTES} bytes`, [{ field: part.fieldname, message: `must be at most ${FIELD_BYTES} bytes` }]);
         }
