@@ -241,10 +241,15 @@ describe('readCsv', () => {
     ]);
   });
 
-  it('refuses two columns with the same name, since a row keyed by name would lose one', async () => {
-    const error = await refusal(chunked(`gstin,note,note\n${GSTIN},a,b\n`));
+  it('keeps both of two columns with the same name, the second under its position; a known column twice is refused', async () => {
+    const { header, rows } = await collect(chunked(`gstin,Address,Address,note\n${GSTIN},a,b,c\n`));
+    expect(header).toEqual(['gstin', 'Address', 'Address (3)', 'note']);
+    expect(rows[0]!.columns).toEqual({ gstin: GSTIN, Address: 'a', 'Address (3)': 'b', note: 'c' });
+    const error = await refusal(chunked(`gstin,note,gstin\n${GSTIN},a,${GSTIN}\n`));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'file' });
-    expect(error.message).toContain('column "note" twice (columns 2 and 3)');
+    expect(error.message).toContain('column "gstin" twice (columns 1 and 3)');
+    // A file that already has the name a repeat would get: refused rather than one of them lost.
+    expect((await refusal(chunked(`gstin,x,x (4),x\n${GSTIN},a,b,c\n`))).message).toContain('column "x (4)" twice (columns 3 and 4)');
   });
 
   it('refuses a header without an identifier column for the operation, naming what it needs and what it found', async () => {

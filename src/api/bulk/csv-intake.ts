@@ -5,6 +5,7 @@ import { IntakeError } from './intake-error.js';
 import {
   columnMap,
   identifierColumnsFor,
+  isKnownColumn,
   knownCells,
   parseOperation,
   requestFromRow,
@@ -149,18 +150,23 @@ function describeHeader(header: readonly string[]): string {
 
 /**
  * The header as rows will carry it: empty names (stray cells in a spreadsheet) become
- * `column_<n>`; two columns with one name are refused, since each row's columns are keyed
- * by name and one of the two would be lost from the results.
+ * `column_<n>`, and a name that came before becomes `<name> (<n>)` (SAP exports repeat
+ * `Address`), since each row's columns are keyed by name and one of the two would be lost
+ * from the results. A known column named twice is still refused (columnMap): which of two
+ * gstin columns to verify, and bill, is not ours to guess.
  */
 function checkedHeader(record: readonly string[], operation: OperationName): CheckedHeader {
-  const header = record.map((name, index) => (name.trim() === '' ? `column_${index + 1}` : name));
-  const seen = new Map<string, number>();
-  header.forEach((name, index) => {
-    const earlier = seen.get(name);
-    if (earlier !== undefined) {
-      throw new IntakeError('VALIDATION_FAILED', `the header names column ${JSON.stringify(name)} twice (columns ${earlier + 1} and ${index + 1}): expected each column name once`);
+  const header: string[] = [];
+  const taken = new Set<string>();
+  record.forEach((cell, index) => {
+    let name = cell.trim() === '' ? `column_${index + 1}` : cell;
+    if (taken.has(name) && !isKnownColumn(name)) name = `${name} (${index + 1})`;
+    // A known column twice, or a file that already has a column named "Address (3)".
+    if (taken.has(name)) {
+      throw new IntakeError('VALIDATION_FAILED', `the header names column ${JSON.stringify(name)} twice (columns ${header.indexOf(name) + 1} and ${index + 1}): expected each column name once`);
     }
-    seen.set(name, index);
+    taken.add(name);
+    header.push(name);
   });
   const map = columnMap(header);
   const needed = identifierColumnsFor(operation);

@@ -77,6 +77,11 @@ export function normaliseHeaderName(name: string): string {
   return name.replace(/^\uFEFF/, '').trim().toLowerCase();
 }
 
+/** Whether a header name names one of the known columns (in any case, with spaces around it). */
+export function isKnownColumn(name: string): boolean {
+  return (KNOWN_COLUMNS as readonly string[]).includes(normaliseHeaderName(name));
+}
+
 /**
  * Which header index holds each known column. A known column named twice is refused:
  * guessing which of two gstin columns is meant would verify (and bill) the wrong one.
