@@ -77,7 +77,7 @@ describe('bulk rows on a live source under its shared limit', () => {
     const { job_id: jobId } = created.json().data as { job_id: string };
     await waitForJob(t.app, t.liveKey, jobId, (s) => (s.rows.done ?? 0) > 0);
     const cancel = await t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${t.liveKey}` } });
-    expect(cancel.json().data.status).toBe('cancelled');
+    expect(cancel.json().data).toMatchObject({ status: 'running', cancelling: true });
     const status = await waitForJob(t.app, t.liveKey, jobId);
     expect(status.status).toBe('cancelled');
     const lines = (await t.app.inject({ method: 'GET', url: status.results!.jsonl, headers: { authorization: `Bearer ${t.liveKey}` } })).body.trim().split('\n');
