@@ -1,10 +1,13 @@
 /**
  * One redis-server process of the managed Redis (see managed-redis.ts): starting it with the
- * service's settings, asking it a command without a client library, and its state file.
+ * service's settings, asking it a command without a client library, its state file, and the
+ * claim on its data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -48,8 +51,43 @@ export interface StateFile {
   port: number;
   /** Absent in the files of versions before the password. */
   password?: string;
-  /** The process that manages the server (it wrote the file); absent in older versions' files. */
-  owner?: number;
+}
+
+/**
+ * Whether `pid` is a live Node process: after a reboot a claim's pid may belong to anything,
+ * and only a service (node) can hold a data folder. Where /proc is missing, alive is enough.
+ */
+async function isLiveService(pid: number): Promise<boolean> {
+  if (!(await isAlive(pid))) return false;
+  if (!existsSync('/proc/self/cmdline')) return true;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  return /node/i.test(path.basename(cmdline.split('\0')[0] ?? ''));
+}
+
+/**
+ * Makes this process the one that manages the data folder's redis-server: a file created only
+ * if it does not exist, naming our pid. Another live service's claim is refused (the caller
+ * throws ManagedRedisInUseError); a dead one's (its service killed with SIGKILL) is taken over.
+ * Returns the holder when refused, else the release.
+ */
+export async function claimFolder(claimFile: string): Promise<{ release: () => Promise<void> } | { heldBy: number }> {
+  const release = () => rm(claimFile, { force: true });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await writeFile(claimFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+      return { release };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holderOf = async () => Number((await readFile(claimFile, 'utf8').catch(() => '')).trim());
+    const holder = await holderOf();
+    // This process already holds it (tests start more than one in a process).
+    if (holder === process.pid) return { release };
+    if (Number.isInteger(holder) && holder > 0 && (await isLiveService(holder))) return { heldBy: holder };
+    // Stale: removed only if it still names that process, not a claim another start made meanwhile.
+    if ((await holderOf()) === holder) await rm(claimFile, { force: true });
+  }
+  throw new Error(`could not claim ${claimFile}: other starts keep taking it`);
 }
 
 /** How to start the server: the same every time, so a restart is the same server. */
@@ -61,8 +99,17 @@ export interface ServerSpec {
   options: { onOutput?: (line: string) => void; startTimeoutMs?: number };
 }
 
-/** Starts redis-server on `port` and waits until it answers; a server that did not is killed. */
-export async function spawnServer(server: ServerSpec, port: number, password: string | undefined): Promise<{ child: ChildProcess; ready: boolean; output: string[] }> {
+/**
+ * Starts redis-server on `port` and waits until it answers; a server that did not is killed.
+ * `onSpawn` sees the child at once, before it is ready: the caller records its pid, and can
+ * stop it while it loads a large AOF.
+ */
+export async function spawnServer(
+  server: ServerSpec,
+  port: number,
+  password: string | undefined,
+  onSpawn: (child: ChildProcess) => Promise<void> | void = () => undefined,
+): Promise<{ child: ChildProcess; ready: boolean; output: string[] }> {
   const { binary, dir, options } = server;
   const child = spawn(
     binary,
@@ -81,9 +128,16 @@ export async function spawnServer(server: ServerSpec, port: number, password: st
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
+  const output: string[] = [];
+  // A spawn that fails (the binary gone since start-up, EAGAIN) emits 'error': unheard, it
+  // would end the service just when it is trying to recover.
+  let failed = false;
+  child.on('error', (error) => {
+    failed = true;
+    output.push(`could not run ${binary}: ${error.message}`);
+  });
   child.stdin?.on('error', () => undefined);
   child.stdin?.end(password === undefined ? '' : `requirepass ${password}\n`);
-  const output: string[] = [];
   const collect = (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) {
       if (line.trim() === '') continue;
@@ -93,16 +147,16 @@ export async function spawnServer(server: ServerSpec, port: number, password: st
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const ready = await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000);
+  if (child.pid !== undefined) await onSpawn(child);
+  const ready = !failed && (await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000, () => failed));
   if (!ready) child.kill('SIGKILL');
   return { child, ready, output };
 }
 
 /** Owner-only, as a new file: an older version's file, readable by all, keeps its mode when written over. */
-/** Written by the process that manages the server, so it names itself as the owner. */
-export async function writeState(file: string, state: Omit<StateFile, 'owner'>): Promise<void> {
+export async function writeState(file: string, state: StateFile): Promise<void> {
   await rm(file, { force: true });
-  await writeFile(file, JSON.stringify({ ...state, owner: process.pid }), { mode: 0o600 });
+  await writeFile(file, JSON.stringify(state), { mode: 0o600 });
 }
 
 export async function readState(file: string): Promise<StateFile | undefined> {
@@ -113,17 +167,16 @@ export async function readState(file: string): Promise<StateFile | undefined> {
       pid: state.pid,
       port: state.port,
       ...(typeof state.password === 'string' ? { password: state.password } : {}),
-      ...(typeof state.owner === 'number' ? { owner: state.owner } : {}),
     };
   } catch {
     return undefined;
   }
 }
 
-export async function waitUntilReady(child: ChildProcess, port: number, password: string | undefined, timeoutMs: number): Promise<boolean> {
+async function waitUntilReady(child: ChildProcess, port: number, password: string | undefined, timeoutMs: number, failed: () => boolean): Promise<boolean> {
   let deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) return false;
+    if (failed() || child.exitCode !== null || child.signalCode !== null) return false;
     const pong = await rawCommand(port, 'PING', password).catch(() => '');
     if (pong === '+PONG') return true;
     // Loading a large AOF takes as long as it takes: a server that says so is not stuck.

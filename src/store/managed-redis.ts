@@ -5,7 +5,7 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isAlive, rawCommand, readState, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
+import { claimFolder, isAlive, rawCommand, readState, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
 
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
@@ -97,40 +97,43 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   // Ours alone even when an older version made it open to all: the mode above only sets a new one.
   await chmod(dir, 0o700);
   const stateFile = path.join(dir, 'managed-redis.json');
+  // First, before anything is read or started: one service per data folder. A second one that
+  // went on would adopt the first's server as an orphan, or start another on the same AOF.
+  const claim = await claimFolder(path.join(dir, 'owner.pid'));
+  if ('heldBy' in claim) throw new ManagedRedisInUseError(options.dataDir, claim.heldBy);
+  try {
+    return await startClaimed({ binary, dir, stateFile, options }, claim.release);
+  } catch (error) {
+    await claim.release();
+    throw error;
+  }
+}
 
+async function startClaimed(server: Supervised, release: () => Promise<void>): Promise<ManagedRedis> {
+  const { stateFile } = server;
   // A previous run killed with SIGKILL leaves its redis-server behind, holding the AOF.
-  // Adopt it rather than start a second server on the same files, unless its owner still runs.
-  const server: Supervised = { binary, dir, stateFile, options };
+  // Adopt it rather than start a second server on the same files.
   const orphan = await readState(stateFile);
   if (orphan && (await isAlive(orphan.pid))) {
     const pong = await rawCommand(orphan.port, 'PING', orphan.password).catch(() => '');
     if (pong === '+PONG') {
-      if (orphan.owner !== undefined && orphan.owner !== process.pid && (await isAlive(orphan.owner))) {
-        throw new ManagedRedisInUseError(options.dataDir, orphan.owner);
-      }
-      if (orphan.password !== undefined) {
-        await writeState(stateFile, { pid: orphan.pid, port: orphan.port, password: orphan.password });
-        return supervise(server, orphan.port, orphan.password, { pid: orphan.pid });
-      }
+      let password = orphan.password;
       // An older version's server, open to every user of the machine: it gets a password now.
-      const password = randomBytes(24).toString('hex');
-      if ((await rawCommand(orphan.port, `CONFIG SET requirepass ${password}`, undefined).catch(() => '')) === '+OK') {
-        await writeState(stateFile, { pid: orphan.pid, port: orphan.port, password });
-        return supervise(server, orphan.port, password, { pid: orphan.pid });
+      if (password === undefined) {
+        const made = randomBytes(24).toString('hex');
+        // Still better than a second server on the same files when it refuses.
+        if ((await rawCommand(orphan.port, `CONFIG SET requirepass ${made}`, undefined).catch(() => '')) === '+OK') password = made;
       }
-      // Still better than a second server on the same files.
-      return supervise(server, orphan.port, undefined, { pid: orphan.pid });
+      await writeState(stateFile, { pid: orphan.pid, port: orphan.port, ...(password === undefined ? {} : { password }) });
+      return supervise(server, orphan.port, password, { pid: orphan.pid }, release);
     }
   }
 
   const password = randomBytes(24).toString('hex');
   for (let attempt = 0; ; attempt++) {
     const port = await freeLoopbackPort();
-    const started = await spawnServer(server, port, password);
-    if (started.ready) {
-      await writeState(stateFile, { pid: started.child.pid ?? 0, port, password });
-      return supervise(server, port, password, { child: started.child, pid: started.child.pid ?? 0 });
-    }
+    const started = await spawnServer(server, port, password, (child) => writeState(stateFile, { pid: child.pid ?? 0, port, password }));
+    if (started.ready) return supervise(server, port, password, { child: started.child, pid: started.child.pid ?? 0 }, release);
     // Another process may have taken the port between our probe and redis binding it.
     const portTaken = started.output.some((line) => /Address already in use/i.test(line));
     if (!portTaken || attempt >= 3) {
@@ -139,40 +142,67 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
   }
 }
 
+/** A server that stays up this long has recovered: the next crash starts the back-off again. */
+const STABLE_MS = 30_000;
+
 /**
  * The running server, watched: its exit (or, for a server adopted from an earlier run, its pid
- * gone) starts it again on the same port with the same password until stop() is called.
+ * gone) starts it again on the same port with the same password until stop() is called. A
+ * server that keeps dying, whether it fails to start or crashes soon after, is started again
+ * after a growing pause.
  */
-function supervise(server: Supervised, port: number, password: string | undefined, first: { child?: ChildProcess; pid: number }): ManagedRedis {
+function supervise(
+  server: Supervised,
+  port: number,
+  password: string | undefined,
+  first: { child?: ChildProcess; pid: number },
+  release: () => Promise<void>,
+): ManagedRedis {
   let { child, pid } = first;
   let stopped = false;
   let poll: NodeJS.Timeout | undefined;
   let restarting: Promise<void> | undefined;
+  /** The server being started again, before it is ready: stop() ends it rather than wait for a long AOF load. */
+  let starting: ChildProcess | undefined;
+  let failures = 0;
+  let upSince = Date.now();
   const report = server.options.onSupervision ?? (() => undefined);
 
   const restart = async (how: string) => {
     report({ kind: 'exited', how });
-    for (let attempt = 1; !stopped; attempt++) {
-      const started = await spawnServer(server, port, password);
-      if (stopped) {
-        // stop() came meanwhile and waits for this: the new server ends with its AOF flushed.
-        const exited = new Promise((resolve) => started.child.once('exit', resolve));
-        if (started.child.kill('SIGTERM')) await exited;
-        return;
+    if (Date.now() - upSince >= STABLE_MS) failures = 0;
+    while (!stopped) {
+      if (failures > 0) {
+        const retryInMs = RESTART_DELAYS_MS[Math.min(failures - 1, RESTART_DELAYS_MS.length - 1)] as number;
+        await sleep(retryInMs);
+        if (stopped) return;
       }
-      if (started.ready) {
-        child = started.child;
-        pid = started.child.pid ?? 0;
-        await writeState(server.stateFile, { pid, port, ...(password === undefined ? {} : { password }) });
-        watch();
-        report({ kind: 'restarted', pid, attempt });
-        return;
+      failures++;
+      try {
+        const started = await spawnServer(server, port, password, async (spawned) => {
+          starting = spawned;
+          await writeState(server.stateFile, { pid: spawned.pid ?? 0, port, ...(password === undefined ? {} : { password }) });
+        });
+        starting = undefined;
+        if (started.ready && !stopped) {
+          child = started.child;
+          pid = started.child.pid ?? 0;
+          upSince = Date.now();
+          watch();
+          report({ kind: 'restarted', pid, attempt: failures });
+          return;
+        }
+        if (stopped) return;
+        report({ kind: 'restart-failed', attempt: failures, output: started.output.slice(-3).join(' | ') || 'no output', retryInMs: nextDelay() });
+      } catch (error) {
+        // The state file not written (a full disk, say): not a reason to stop trying.
+        starting?.kill('SIGKILL');
+        starting = undefined;
+        report({ kind: 'restart-failed', attempt: failures, output: String(error), retryInMs: nextDelay() });
       }
-      const retryInMs = RESTART_DELAYS_MS[Math.min(attempt - 1, RESTART_DELAYS_MS.length - 1)] as number;
-      report({ kind: 'restart-failed', attempt, output: started.output.slice(-3).join(' | ') || 'no output', retryInMs });
-      await sleep(retryInMs);
     }
   };
+  const nextDelay = () => RESTART_DELAYS_MS[Math.min(failures - 1, RESTART_DELAYS_MS.length - 1)] as number;
   const died = (how: string) => {
     if (stopped || restarting !== undefined) return;
     restarting = restart(how).finally(() => (restarting = undefined));
@@ -194,23 +224,27 @@ function supervise(server: Supervised, port: number, password: string | undefine
   };
   watch();
 
+  const end = async (running: ChildProcess) => {
+    if (running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
+    running.kill('SIGTERM');
+    const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
+    if (timedOut) running.kill('SIGKILL');
+  };
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     stopped = true;
     clearInterval(poll);
+    // One being started again ends now, AOF flushed, rather than after its load.
+    if (starting !== undefined) await end(starting);
     await restarting;
-    if (child) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
-        if (timedOut) child.kill('SIGKILL');
-      }
-    } else if (await isAlive(pid)) {
+    if (child) await end(child);
+    else if (await isAlive(pid)) {
       process.kill(pid, 'SIGTERM');
       for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
     }
     await rm(server.stateFile, { force: true });
+    await release();
   };
   return {
     url: password === undefined ? `redis://127.0.0.1:${port}` : `redis://:${password}@127.0.0.1:${port}`,

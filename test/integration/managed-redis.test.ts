@@ -93,7 +93,7 @@ describe('managed redis-server', () => {
       stranger.disconnect();
       expect((await stat(dir)).mode & 0o777).toBe(0o700);
       expect((await stat(stateFile)).mode & 0o777).toBe(0o600);
-      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toEqual({ pid: old.pid, port, password: new URL(managed.url).password, owner: process.pid });
+      expect(JSON.parse(await readFile(stateFile, 'utf8'))).toEqual({ pid: old.pid, port, password: new URL(managed.url).password });
     } finally {
       await managed?.stop();
       managed = undefined;
@@ -124,8 +124,7 @@ describe('managed redis-server', () => {
     client.on('error', () => {});
     try {
       await client.set('kept', 'through a crash');
-      const first = JSON.parse(await readFile(path.join(dataDir, 'redis', 'managed-redis.json'), 'utf8')) as { pid: number; owner: number };
-      expect(first.owner).toBe(process.pid);
+      const first = JSON.parse(await readFile(path.join(dataDir, 'redis', 'managed-redis.json'), 'utf8')) as { pid: number };
       process.kill(first.pid, 'SIGKILL');
       // The client's own reconnects find the new server: nothing to tell it.
       expect(await client.get('kept')).toBe('through a crash');
@@ -142,15 +141,15 @@ describe('managed redis-server', () => {
     expect(events).toHaveLength(2);
   });
 
-  it("refuses a data folder whose server another running process manages, and leaves that server running", async () => {
+  it("refuses a data folder another running service holds, and leaves its server running; a dead service's claim is taken over", async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
     managed = await startManagedRedis({ dataDir });
-    const stateFile = path.join(dataDir, 'redis', 'managed-redis.json');
-    const state = JSON.parse(await readFile(stateFile, 'utf8')) as Record<string, unknown>;
-    // As if another `npm start` (a live process other than this one) managed it.
+    const claimFile = path.join(dataDir, 'redis', 'owner.pid');
+    expect((await readFile(claimFile, 'utf8')).trim()).toBe(String(process.pid));
+    // As if another `npm start` (a live node process other than this one) held it.
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
     try {
-      await writeFile(stateFile, JSON.stringify({ ...state, owner: other.pid }), { mode: 0o600 });
+      await writeFile(claimFile, String(other.pid));
       const refused = await startManagedRedis({ dataDir }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ManagedRedisInUseError);
       expect((refused as Error).message).toContain(`process ${other.pid} runs its private redis-server`);
@@ -161,10 +160,27 @@ describe('managed redis-server', () => {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
     }
-    // Its owner gone (killed with SIGKILL): the server is adopted, as before.
+    // Its holder gone (killed with SIGKILL): the claim is stale, and the server is adopted.
     const adopted = await startManagedRedis({ dataDir });
-    expect(adopted.port).toBe(managed.port);
-    expect((JSON.parse(await readFile(stateFile, 'utf8')) as { owner: number }).owner).toBe(process.pid);
+    try {
+      expect(adopted.port).toBe(managed.port);
+      expect((await readFile(claimFile, 'utf8')).trim()).toBe(String(process.pid));
+    } finally {
+      await adopted.stop();
+    }
+  });
+
+  it('takes over a claim whose pid is alive but is no service (a pid reused after a reboot)', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    await mkdir(path.join(dataDir, 'redis'), { mode: 0o700 });
+    const notAService = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await writeFile(path.join(dataDir, 'redis', 'owner.pid'), String(notAService.pid));
+      managed = await startManagedRedis({ dataDir });
+      expect((await readFile(path.join(dataDir, 'redis', 'owner.pid'), 'utf8')).trim()).toBe(String(process.pid));
+    } finally {
+      notAService.kill('SIGKILL');
+    }
   });
 
   it('stops the server it started', async () => {
