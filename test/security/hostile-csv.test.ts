@@ -70,6 +70,15 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
     refused: 400,
     message: /the quote that opens the cell "Foo Ltd" \(data row 1\) is not closed on its line, so the 2 line\(s\) after it, up to ".*Bar\\" Traders", were read into that one cell/,
   }],
+  // Closed by a quote and a comma, the run-on leaves no quote behind: the row inside gives it away.
+  ['a stray opening quote closed by a later quote and a comma', () => `gstin,vendor\n${GSTIN},"Acme Steel\n${GSTIN_2},Pipes 12"\n${UNKNOWN},Zed\n`, {
+    refused: 400,
+    message: /the quote that opens the cell "Acme Steel" \(data row 1\) is not closed on its line, so the 1 line\(s\) after it, up to ".*Pipes 12", were read into that one cell/,
+  }],
+  ['a quoted cell that is a quote, a line break and an address (RFC 4180)', () => `gstin,vendor\n${GSTIN},"""\nShop 4, MG Road"\n`, {
+    rows: 1,
+    check: (lines) => expect(lines[0]!.input.vendor).toBe('"\nShop 4, MG Road'),
+  }],
   ['a cell that starts with an escaped quote and holds a line break', () => `gstin,vendor\n${GSTIN},"""Best"" Ltd\nUnit 2"\n${GSTIN_2},Acme "East" Ltd\n`, {
     rows: 2,
     check: (lines) => expect(lines.map((l) => l.input.vendor)).toEqual(['"Best" Ltd\nUnit 2', 'Acme "East" Ltd']),

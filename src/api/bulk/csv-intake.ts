@@ -262,13 +262,20 @@ export async function* readCsv(
  * no other quote on its first line. (The record's raw text would tell it for certain, but the
  * parser's raw option keeps every skipped blank line in it: 128 MB of them took 300 MB.) A cell
  * whose value really starts with a quote has its partner on the same line, but for the rarest
- * of files.
+ * of files. When the closing quote is followed by a comma the parser leaves no trace, and
+ * then what gives it away is a line inside the cell that starts like a row: an identifier and
+ * a comma.
  */
 function ranOnFromStrayQuote(cell: string): boolean {
-  if (!cell.startsWith('"')) return false;
-  const lineEnd = cell.search(/[\r\n]/);
-  return lineEnd > 0 && !cell.slice(1, lineEnd).includes('"');
+  if (cell.startsWith('"')) {
+    const lineEnd = cell.search(/[\r\n]/);
+    if (lineEnd > 1 && !cell.slice(1, lineEnd).includes('"')) return true;
+  }
+  return ROW_INSIDE_CELL.test(cell);
 }
+
+/** A line break, then a GSTIN, PAN, CIN or LLPIN and a comma: a row read into a cell. Not a DIN, whose 8 digits an address line may start with. */
+const ROW_INSIDE_CELL = /[\r\n]\s*(?:[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]|[A-Z]{5}[0-9]{4}[A-Z]|[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}|[A-Z]{3}-[0-9]{4})\s*,/i;
 
 /**
  * Named by the text where the cell starts and where its quote is closed, which a user can find
@@ -276,7 +283,7 @@ function ranOnFromStrayQuote(cell: string): boolean {
  * quotes as two lines.
  */
 function strayQuote(cell: string, dataRow: number): IntakeError {
-  const lines = cell.slice(1).split(/\r\n|\r|\n/);
+  const lines = cell.replace(/^"/, '').split(/\r\n|\r|\n/);
   const snippet = (text: string) => JSON.stringify(text.length > 30 ? `${text.slice(0, 30)}…` : text);
   return new IntakeError(
     'VALIDATION_FAILED',
