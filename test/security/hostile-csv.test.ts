@@ -68,16 +68,21 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
   // A stray opening quote read the next rows into its cell, and they were never verified.
   ['a stray opening quote that runs on into later rows', () => `gstin,vendor\r\n${GSTIN},"Foo Ltd\r\n${GSTIN_2},V2\r\n${UNKNOWN},"Bar" Traders\r\n${GSTIN},V4\r\n`, {
     refused: 400,
-    message: /the quote that opens the cell "Foo Ltd" \(data row 1\) is not closed on its line, so the 2 line\(s\) after it, up to ".*Bar\\" Traders", were read into that one cell/,
+    message: /the cell "Foo Ltd" \(data row 1\) took in the 2 line\(s\) after it, up to ".*Bar\\" Traders", because a quote opened in it is closed only there/,
   }],
   // Closed by a quote and a comma, the run-on leaves no quote behind: the row inside gives it away.
   ['a stray opening quote closed by a later quote and a comma', () => `gstin,vendor\n${GSTIN},"Acme Steel\n${GSTIN_2},Pipes 12"\n${UNKNOWN},Zed\n`, {
     refused: 400,
-    message: /the quote that opens the cell "Acme Steel" \(data row 1\) is not closed on its line, so the 1 line\(s\) after it, up to ".*Pipes 12", were read into that one cell/,
+    message: /the cell "Acme Steel" \(data row 1\) took in the 1 line\(s\) after it, up to ".*Pipes 12", because a quote opened in it is closed only there/,
   }],
   ['a quoted cell that is a quote, a line break and an address (RFC 4180)', () => `gstin,vendor\n${GSTIN},"""\nShop 4, MG Road"\n`, {
     rows: 1,
     check: (lines) => expect(lines[0]!.input.vendor).toBe('"\nShop 4, MG Road'),
+  }],
+  // Addresses with line breaks are not rows, even where a line starts with letters, a hyphen and digits and a comma.
+  ['quoted addresses whose lines start like identifiers', () => `gstin,vendor,address\n${GSTIN},A,"Flat 12\nMIG-1024, KPHB Colony\nHyderabad"\n${GSTIN_2},B,"Tower B\nApt-1203, Lodha Park"\n${UNKNOWN},C,"Remarks\n${GSTIN}, Karnataka\n${GSTIN_2}, Delhi"\n`, {
+    rows: 3,
+    check: (lines) => expect(lines[0]!.input.address).toBe('Flat 12\nMIG-1024, KPHB Colony\nHyderabad'),
   }],
   ['a cell that starts with an escaped quote and holds a line break', () => `gstin,vendor\n${GSTIN},"""Best"" Ltd\nUnit 2"\n${GSTIN_2},Acme "East" Ltd\n`, {
     rows: 2,

@@ -2,6 +2,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import type { OperationName } from '../../domain/operations.js';
 import { IntakeError } from './intake-error.js';
+import { looksLikeARow, ranOnFromStrayQuote, strayQuote } from './stray-quote.js';
 import {
   columnMap,
   identifierColumnsFor,
@@ -223,10 +224,11 @@ export async function* readCsv(
   // Errors reach us through the parser, which pipeline destroys with the source's error.
   pipeline(checkedBytes(input, limits.maxBytes), parser, () => {});
   let header: CheckedHeader | undefined;
+  let rowLike: (line: string) => boolean = () => false;
   let rows = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      const swallowing = record.find(ranOnFromStrayQuote);
+      const swallowing = record.find((cell) => ranOnFromStrayQuote(cell, rowLike));
       if (swallowing !== undefined) throw strayQuote(swallowing, header === undefined ? 0 : rows + 1);
       // A line of only commas or spaces is a blank spreadsheet row, not a request.
       if (isBlank(record)) continue;
@@ -237,6 +239,7 @@ export async function* readCsv(
           throw new IntakeError('VALIDATION_FAILED', `the file's first line says its columns are separated by ${JSON.stringify(separator)}: ${EXPECTED_FILE}, with columns separated by commas (in Excel: "CSV UTF-8")`);
         }
         header = checkedHeader(record, operation);
+        rowLike = looksLikeARow(header.header.length, header.map, operation);
         yield { kind: 'header', header: header.header };
         continue;
       }
@@ -252,43 +255,6 @@ export async function* readCsv(
   }
   if (header === undefined) throw new IntakeError('VALIDATION_FAILED', `the file is empty: ${EXPECTED_FILE}`);
   if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header`);
-}
-
-/**
- * A stray opening quote (`"Foo Ltd` never closed) makes the parser read every line up to the
- * next quote in the file into one cell, and with relax_quotes (needed for `Acme "Best" Ltd`) it
- * reads on without a word when that quote has more text after it (`"Bar" Traders`): the rows
- * between are never verified. Such a cell keeps its opening quote, spans a line break, and has
- * no other quote on its first line. (The record's raw text would tell it for certain, but the
- * parser's raw option keeps every skipped blank line in it: 128 MB of them took 300 MB.) A cell
- * whose value really starts with a quote has its partner on the same line, but for the rarest
- * of files. When the closing quote is followed by a comma the parser leaves no trace, and
- * then what gives it away is a line inside the cell that starts like a row: an identifier and
- * a comma.
- */
-function ranOnFromStrayQuote(cell: string): boolean {
-  if (cell.startsWith('"')) {
-    const lineEnd = cell.search(/[\r\n]/);
-    if (lineEnd > 1 && !cell.slice(1, lineEnd).includes('"')) return true;
-  }
-  return ROW_INSIDE_CELL.test(cell);
-}
-
-/** A line break, then a GSTIN, PAN, CIN or LLPIN and a comma: a row read into a cell. Not a DIN, whose 8 digits an address line may start with. */
-const ROW_INSIDE_CELL = /[\r\n]\s*(?:[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]|[A-Z]{5}[0-9]{4}[A-Z]|[LU][0-9]{5}[A-Z]{2}[0-9]{4}[A-Z]{3}[0-9]{6}|[A-Z]{3}-[0-9]{4})\s*,/i;
-
-/**
- * Named by the text where the cell starts and where its quote is closed, which a user can find
- * in the file: line numbers are not to be trusted here, since the parser counts CR and LF inside
- * quotes as two lines.
- */
-function strayQuote(cell: string, dataRow: number): IntakeError {
-  const lines = cell.replace(/^"/, '').split(/\r\n|\r|\n/);
-  const snippet = (text: string) => JSON.stringify(text.length > 30 ? `${text.slice(0, 30)}…` : text);
-  return new IntakeError(
-    'VALIDATION_FAILED',
-    `malformed CSV: the quote that opens the cell ${snippet(lines[0] ?? '')} (${dataRow === 0 ? 'in the header' : `data row ${dataRow}`}) is not closed on its line, so the ${lines.length - 1} line(s) after it, up to ${snippet(lines.at(-1) ?? '')}, were read into that one cell: close that quote or remove it`,
-  );
 }
 
 function rowItem(row: number, record: string[], operation: OperationName, header: CheckedHeader): IntakeItem {
