@@ -4,6 +4,8 @@ export interface JobStatus {
   name: string;
   operation: string;
   status: 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
+  /** A cancel is being carried out (older servers do not send it). */
+  cancelling?: boolean;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -29,6 +29,10 @@ describe('a cancelled portfolio run', () => {
     // No worker has taken it yet: still queued, and being cancelled.
     expect((await t.post(`/v1/bulk/jobs/${runId}/cancel`, {})).json().data).toMatchObject({ status: 'queued', cancelling: true });
 
+    // The runs listing and the portfolio say the same as the job, not a final 'cancelled'.
+    const listed = (await get(`/v1/portfolios/${id}/runs`)).json().data.runs[0];
+    expect(listed).toMatchObject({ run_id: runId, status: 'queued', cancelling: true, finished_at: null, job: { status: 'queued', cancelling: true } });
+    expect((await get(`/v1/portfolios/${id}`)).json().data.last_run).toMatchObject({ run_id: runId, status: 'queued', cancelling: true });
     // Cancelled but not finished: the slot is still the run's, and its report may yet come.
     expect((await t.post(`/v1/portfolios/${id}/run`, {})).json().error?.code).toBe('RUN_IN_PROGRESS');
     expect((await get(`/v1/portfolios/${id}/runs/${runId}/changes.json`)).json().error?.code).toBe('RESULTS_NOT_READY');

@@ -5,8 +5,22 @@
 import { paiseToInr } from '../../domain/operations.js';
 import type { BulkJob } from '../../store/bulk-jobs.js';
 
+/**
+ * The status a client sees, wherever a job's status is shown (jobs, portfolio runs). A cancel
+ * asked for and not yet carried out: the store marks the job 'cancelled' at once (what the
+ * pools stop on), but it ends 'completed' when the cancel stopped no row, and its money is not
+ * final until then, so a client that stops polling at a final status must not stop here.
+ */
+export function shownStatus(job: BulkJob): { status: BulkJob['status']; cancelling: boolean } {
+  const cancelling = job.status === 'cancelled' && job.finishedAt === null;
+  return { status: cancelling ? (job.startedAt === null ? 'queued' : 'running') : job.status, cancelling };
+}
+
 function etaSeconds(job: BulkJob, nowMs: number): number | null {
-  if (job.status !== 'running' || job.startedAt === null) return job.status === 'queued' ? null : 0;
+  const { status, cancelling } = shownStatus(job);
+  // While a cancel is carried out, how long it takes is not what the rows' pace says.
+  if (cancelling) return null;
+  if (status !== 'running' || job.startedAt === null) return status === 'queued' ? null : 0;
   const toVerify = job.rows.valid - job.rows.duplicates;
   const elapsedS = (nowMs - Date.parse(job.startedAt)) / 1000;
   if (job.rows.done === 0 || elapsedS <= 0) return null;
@@ -15,10 +29,7 @@ function etaSeconds(job: BulkJob, nowMs: number): number | null {
 
 export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
   const finished = (job.status === 'completed' || job.status === 'cancelled') && job.finishedAt !== null;
-  // A cancel asked for and not yet carried out. The store marks it 'cancelled' at once (what the
-  // pools stop on), but the job ends 'completed' when the cancel stopped no row, and its money
-  // is not final until then: a client that stops polling at a final status must not stop here.
-  const cancelling = job.status === 'cancelled' && job.finishedAt === null;
+  const { status, cancelling } = shownStatus(job);
   const base = `/v1/bulk/jobs/${job.jobId}`;
   return {
     job_id: job.jobId,
@@ -26,7 +37,7 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     operation: job.operation,
     // A portfolio's runs are bulk jobs too: this tells them apart in the listing.
     portfolio_id: job.portfolioId,
-    status: cancelling ? (job.startedAt === null ? 'queued' : 'running') : job.status,
+    status,
     cancelling,
     created_at: job.createdAt,
     started_at: job.startedAt,

@@ -17,7 +17,7 @@ import type { WebhookStore } from '../../store/webhooks.js';
 import { readCsv } from '../bulk/csv-intake.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
-import { jobStatusBody } from '../bulk/job-status-body.js';
+import { jobStatusBody, shownStatus } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, normaliseHeaderName, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
 import { resultsNotReady } from '../results-not-ready.js';
@@ -131,7 +131,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       webhook_url: portfolio.webhookUrl,
       rows: portfolio.rows,
       created_at: portfolio.createdAt,
-      last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, status: lastRun.status, created_at: lastRun.createdAt, finished_at: lastRun.finishedAt },
+      last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, ...shownStatus(lastRun), created_at: lastRun.createdAt, finished_at: lastRun.finishedAt },
       // Scheduled runs that could not start (no rows, wallet short, a run still going), newest first.
       skipped_runs: skipped,
     };
@@ -271,7 +271,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         const base = `/v1/portfolios/${portfolio.portfolioId}/runs/${runId}`;
         return {
           run_id: runId,
-          status: job.status,
+          ...shownStatus(job),
           created_at: job.createdAt,
           finished_at: job.finishedAt,
           charged_inr: paiseToInr(job.chargedPaise),

@@ -101,7 +101,7 @@ export const PortfolioShape = z
     rows: z.number().int().describe('Rows in the portfolio'),
     created_at: isoTime,
     last_run: z
-      .object({ run_id: z.string(), status: z.string(), created_at: isoTime, finished_at: isoTime.nullable() })
+      .object({ run_id: z.string(), status: z.string(), cancelling: z.boolean().describe("As the run's job says"), created_at: isoTime, finished_at: isoTime.nullable() })
       .nullable(),
     skipped_runs: z.array(z.object({}).loose()).describe('Scheduled runs that could not start, newest first (at most 10)'),
   })
@@ -111,6 +111,7 @@ export const PortfolioRunShape = z
   .object({
     run_id: z.string(),
     status: z.string(),
+    cancelling: z.boolean().describe("As the run's job says: a cancel is being carried out"),
     created_at: isoTime,
     finished_at: isoTime.nullable(),
     charged_inr: inr('Charged for the run'),

@@ -49,7 +49,7 @@ function statusPairs(job: JobStatus): [string, string][] {
     ['job', job.job_id],
     ['name', text(job.name)],
     ['operation', job.operation],
-    ['status', job.status],
+    ['status', job.cancelling === true ? `${job.status}, cancelling` : job.status],
     ['rows', `${r.total} (${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate)`],
     ['progress', `${r.done}/${rowsToVerify(job)} done: ${r.ok} ok, ${r.not_found} not found, ${r.failed} failed`],
     ['money', `reserved ${inr(job.reserved_inr)}, charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)}`],
@@ -208,7 +208,13 @@ export function registerBulk(program: Command, session: Session): void {
     .action(async (jobId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
       const job = (await client.json<{ data: JobStatus }>('POST', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/cancel`, { auth: 'key' })).data;
-      out.result(job, () => out.line(`Cancellation of ${job.job_id} requested: it is ${job.status}, ${job.rows.done}/${rowsToVerify(job)} rows done.`));
+      out.result(job, () =>
+        out.line(
+          job.cancelling === true
+            ? `Cancelling ${job.job_id}: ${job.rows.done}/${rowsToVerify(job)} rows done; rows already with a source finish, the rest end cancelled.`
+            : `Cancellation of ${job.job_id} requested: it is ${job.status}, ${job.rows.done}/${rowsToVerify(job)} rows done.`,
+        ),
+      );
     });
 
   bulk
