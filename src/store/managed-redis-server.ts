@@ -1,13 +1,10 @@
 /**
  * One redis-server process of the managed Redis (see managed-redis.ts): starting it with the
- * service's settings, asking it a command without a client library, its state file, and the
- * claim on its data folder.
+ * service's settings, asking it a command without a client library, and its state file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -37,6 +34,13 @@ export async function rawCommand(port: number, command: string, password: string
   });
 }
 
+/** Whether `pid` runs `program` (by /proc, where there is one; else by being alive): after a reboot a recorded pid may belong to anything. */
+export async function runs(pid: number, program: RegExp): Promise<boolean> {
+  if (!(await isAlive(pid))) return false;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return cmdline === undefined ? true : program.test(cmdline.split('\0')[0] ?? '');
+}
+
 export async function isAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
@@ -51,43 +55,6 @@ export interface StateFile {
   port: number;
   /** Absent in the files of versions before the password. */
   password?: string;
-}
-
-/**
- * Whether `pid` is a live Node process: after a reboot a claim's pid may belong to anything,
- * and only a service (node) can hold a data folder. Where /proc is missing, alive is enough.
- */
-async function isLiveService(pid: number): Promise<boolean> {
-  if (!(await isAlive(pid))) return false;
-  if (!existsSync('/proc/self/cmdline')) return true;
-  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  return /node/i.test(path.basename(cmdline.split('\0')[0] ?? ''));
-}
-
-/**
- * Makes this process the one that manages the data folder's redis-server: a file created only
- * if it does not exist, naming our pid. Another live service's claim is refused (the caller
- * throws ManagedRedisInUseError); a dead one's (its service killed with SIGKILL) is taken over.
- * Returns the holder when refused, else the release.
- */
-export async function claimFolder(claimFile: string): Promise<{ release: () => Promise<void> } | { heldBy: number }> {
-  const release = () => rm(claimFile, { force: true });
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      await writeFile(claimFile, String(process.pid), { flag: 'wx', mode: 0o600 });
-      return { release };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holderOf = async () => Number((await readFile(claimFile, 'utf8').catch(() => '')).trim());
-    const holder = await holderOf();
-    // This process already holds it (tests start more than one in a process).
-    if (holder === process.pid) return { release };
-    if (Number.isInteger(holder) && holder > 0 && (await isLiveService(holder))) return { heldBy: holder };
-    // Stale: removed only if it still names that process, not a claim another start made meanwhile.
-    if ((await holderOf()) === holder) await rm(claimFile, { force: true });
-  }
-  throw new Error(`could not claim ${claimFile}: other starts keep taking it`);
 }
 
 /** How to start the server: the same every time, so a restart is the same server. */
@@ -147,7 +114,16 @@ export async function spawnServer(
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  if (child.pid !== undefined) await onSpawn(child);
+  if (child.pid !== undefined) {
+    try {
+      await onSpawn(child);
+    } catch (error) {
+      // Not left running with nothing recording it (the state file not written, say).
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.kill('SIGKILL')) await exited;
+      throw error;
+    }
+  }
   const ready = !failed && (await waitUntilReady(child, port, password, options.startTimeoutMs ?? 10_000, () => failed));
   if (!ready) child.kill('SIGKILL');
   return { child, ready, output };

@@ -5,7 +5,8 @@ import { chmod, mkdir, rm } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { claimFolder, isAlive, rawCommand, readState, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
+import { claimFolder } from './managed-redis-claim.js';
+import { isAlive, rawCommand, readState, runs, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
 
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
@@ -114,9 +115,13 @@ async function startClaimed(server: Supervised, release: () => Promise<void>): P
   // A previous run killed with SIGKILL leaves its redis-server behind, holding the AOF.
   // Adopt it rather than start a second server on the same files.
   const orphan = await readState(stateFile);
-  if (orphan && (await isAlive(orphan.pid))) {
-    const pong = await rawCommand(orphan.port, 'PING', orphan.password).catch(() => '');
-    if (pong === '+PONG') {
+  if (orphan && (await runs(orphan.pid, /redis-server/))) {
+    const pong = await answerOf(orphan.port, orphan.password);
+    if (pong !== '+PONG') {
+      // Alive but of no use (it does not answer, or not to our password): ended before a new
+      // server takes its files, never left running beside it.
+      await endProcess(orphan.pid);
+    } else {
       let password = orphan.password;
       // An older version's server, open to every user of the machine: it gets a password now.
       if (password === undefined) {
@@ -140,6 +145,34 @@ async function startClaimed(server: Supervised, release: () => Promise<void>): P
       throw new Error(`redis-server did not start: ${started.output.slice(-3).join(' | ') || 'no output'}`);
     }
   }
+}
+
+/**
+ * A left-over server's answer to PING: waited for while it loads its AOF (a restart the
+ * service was killed during), and for a couple of seconds while it does not answer at all.
+ */
+async function answerOf(port: number, password: string | undefined): Promise<string> {
+  for (let silent = 0; ; ) {
+    const answer = await rawCommand(port, 'PING', password).catch(() => '');
+    if (answer === '+PONG') return answer;
+    if (answer.startsWith('-LOADING')) silent = 0;
+    else if (++silent >= 20) return answer;
+    await sleep(100);
+  }
+}
+
+async function endProcess(pid: number): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // Gone meanwhile: nothing to end.
+    }
+  };
+  signal('SIGTERM');
+  for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
+  if (await isAlive(pid)) signal('SIGKILL');
+  for (let i = 0; i < 200 && (await isAlive(pid)); i++) await sleep(25);
 }
 
 /** A server that stays up this long has recovered: the next crash starts the back-off again. */
@@ -166,15 +199,18 @@ function supervise(
   let starting: ChildProcess | undefined;
   let failures = 0;
   let upSince = Date.now();
+  // stop() ends a back-off pause at once: a broken AOF must not hold the shutdown for 10 s.
+  const stopping$ = new AbortController();
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping$.signal }).catch(() => undefined);
   const report = server.options.onSupervision ?? (() => undefined);
 
+  const nextDelay = () => RESTART_DELAYS_MS[Math.min(failures - 1, RESTART_DELAYS_MS.length - 1)] as number;
   const restart = async (how: string) => {
     report({ kind: 'exited', how });
     if (Date.now() - upSince >= STABLE_MS) failures = 0;
     while (!stopped) {
       if (failures > 0) {
-        const retryInMs = RESTART_DELAYS_MS[Math.min(failures - 1, RESTART_DELAYS_MS.length - 1)] as number;
-        await sleep(retryInMs);
+        await pause(nextDelay());
         if (stopped) return;
       }
       failures++;
@@ -202,7 +238,6 @@ function supervise(
       }
     }
   };
-  const nextDelay = () => RESTART_DELAYS_MS[Math.min(failures - 1, RESTART_DELAYS_MS.length - 1)] as number;
   const died = (how: string) => {
     if (stopped || restarting !== undefined) return;
     restarting = restart(how).finally(() => (restarting = undefined));
@@ -234,15 +269,13 @@ function supervise(
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     stopped = true;
+    stopping$.abort();
     clearInterval(poll);
     // One being started again ends now, AOF flushed, rather than after its load.
     if (starting !== undefined) await end(starting);
     await restarting;
     if (child) await end(child);
-    else if (await isAlive(pid)) {
-      process.kill(pid, 'SIGTERM');
-      for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
-    }
+    else if (await isAlive(pid)) await endProcess(pid);
     await rm(server.stateFile, { force: true });
     await release();
   };

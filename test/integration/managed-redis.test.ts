@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -182,6 +183,63 @@ describe('managed redis-server', () => {
       notAService.kill('SIGKILL');
     }
   });
+
+  it('lets exactly one of several starts at once take over a stale claim', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    const claimFile = path.join(dataDir, 'owner.pid');
+    const module = fileURLToPath(new URL('../../src/store/managed-redis-claim.ts', import.meta.url));
+    const script = `const { claimFolder } = await import(${JSON.stringify(module)}); const r = await claimFolder(${JSON.stringify(claimFile)}); console.log('heldBy' in r ? 'refused' : 'claimed'); setTimeout(() => {}, 3000);`;
+    for (let round = 0; round < 3; round++) {
+      // Left by a service killed with SIGKILL: a pid no process has.
+      await writeFile(claimFile, '999999');
+      const racers = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+      const said = await Promise.all(
+        racers.map(
+          (racer) =>
+            new Promise<string>((resolve) => {
+              let out = '';
+              racer.stdout!.on('data', (chunk: Buffer) => {
+                out += chunk.toString();
+                if (out.includes('\n')) resolve(out.trim());
+              });
+              racer.once('exit', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      for (const racer of racers) racer.kill('SIGKILL');
+      await Promise.all(racers.map((racer) => new Promise((resolve) => (racer.exitCode !== null || racer.signalCode !== null ? resolve(null) : racer.once('exit', resolve)))));
+      expect(said.sort(), `round ${round}`).toEqual(['claimed', 'refused', 'refused', 'refused']);
+    }
+  }, 60_000);
+
+  it('ends a left-over server it cannot use before starting its own on the same files', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
+    const dir = path.join(dataDir, 'redis');
+    await mkdir(dir, { mode: 0o700 });
+    const port = await freeLoopbackPort();
+    const old = spawn(findRedisServer()!, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--requirepass', 'another'], { stdio: 'ignore' });
+    try {
+      for (let i = 0; i < 200; i++) {
+        const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, password: 'another' });
+        probe.on('error', () => undefined);
+        const up = await probe.connect().then(() => probe.ping().then(() => true), () => false);
+        probe.disconnect();
+        if (up) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // A state file whose password the server no longer takes.
+      await writeFile(path.join(dir, 'managed-redis.json'), JSON.stringify({ pid: old.pid, port, password: 'not-that-one' }), { mode: 0o600 });
+      const exited = new Promise((resolve) => old.once('exit', resolve));
+      managed = await startManagedRedis({ dataDir });
+      await exited;
+      expect(old.exitCode !== null || old.signalCode !== null).toBe(true);
+      const client = new Redis(managed.url);
+      expect(await client.ping()).toBe('PONG');
+      client.disconnect();
+    } finally {
+      if (old.exitCode === null && old.signalCode === null) old.kill('SIGKILL');
+    }
+  }, 30_000);
 
   it('stops the server it started', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
