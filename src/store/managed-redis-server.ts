@@ -41,6 +41,21 @@ export async function runs(pid: number, program: RegExp): Promise<boolean> {
   return cmdline === undefined ? true : program.test(cmdline.split('\0')[0] ?? '');
 }
 
+/** SIGTERM (redis-server flushes its AOF and exits), then SIGKILL after 10 s; returns once the process is gone. */
+export async function endProcess(pid: number): Promise<void> {
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // Gone meanwhile: nothing to end.
+    }
+  };
+  signal('SIGTERM');
+  for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
+  if (await isAlive(pid)) signal('SIGKILL');
+  for (let i = 0; i < 200 && (await isAlive(pid)); i++) await sleep(25);
+}
+
 export async function isAlive(pid: number): Promise<boolean> {
   try {
     process.kill(pid, 0);
@@ -119,8 +134,7 @@ export async function spawnServer(
       await onSpawn(child);
     } catch (error) {
       // Not left running with nothing recording it (the state file not written, say).
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      if (child.kill('SIGKILL')) await exited;
+      await endProcess(child.pid);
       throw error;
     }
   }

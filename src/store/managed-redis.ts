@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claimFolder } from './managed-redis-claim.js';
-import { isAlive, rawCommand, readState, runs, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
+import { endProcess, isAlive, rawCommand, readState, runs, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
 
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
@@ -161,20 +161,6 @@ async function answerOf(port: number, password: string | undefined): Promise<str
   }
 }
 
-async function endProcess(pid: number): Promise<void> {
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(pid, name);
-    } catch {
-      // Gone meanwhile: nothing to end.
-    }
-  };
-  signal('SIGTERM');
-  for (let i = 0; i < 400 && (await isAlive(pid)); i++) await sleep(25);
-  if (await isAlive(pid)) signal('SIGKILL');
-  for (let i = 0; i < 200 && (await isAlive(pid)); i++) await sleep(25);
-}
-
 /** A server that stays up this long has recovered: the next crash starts the back-off again. */
 const STABLE_MS = 30_000;
 
@@ -231,8 +217,7 @@ function supervise(
         if (stopped) return;
         report({ kind: 'restart-failed', attempt: failures, output: started.output.slice(-3).join(' | ') || 'no output', retryInMs: nextDelay() });
       } catch (error) {
-        // The state file not written (a full disk, say): not a reason to stop trying.
-        starting?.kill('SIGKILL');
+        // The state file not written (a full disk, say; spawnServer has ended that server): not a reason to stop trying.
         starting = undefined;
         report({ kind: 'restart-failed', attempt: failures, output: String(error), retryInMs: nextDelay() });
       }
@@ -259,23 +244,16 @@ function supervise(
   };
   watch();
 
-  const end = async (running: ChildProcess) => {
-    if (running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => running.once('exit', () => resolve()));
-    running.kill('SIGTERM');
-    const timedOut = await Promise.race([exited.then(() => false), sleep(10_000).then(() => true)]);
-    if (timedOut) running.kill('SIGKILL');
-  };
   let stopping: Promise<void> | undefined;
   const stop = async () => {
     stopped = true;
     stopping$.abort();
     clearInterval(poll);
     // One being started again ends now, AOF flushed, rather than after its load.
-    if (starting !== undefined) await end(starting);
+    if (starting?.pid !== undefined) await endProcess(starting.pid);
     await restarting;
-    if (child) await end(child);
-    else if (await isAlive(pid)) await endProcess(pid);
+    // Our child or a server adopted from an earlier run alike: `pid` is the one running now.
+    await endProcess(pid);
     await rm(server.stateFile, { force: true });
     await release();
   };
