@@ -101,6 +101,12 @@ export interface Config {
     maxRecordBytes: number;
     chunkRows: number;
     rowAttempts: number;
+  /**
+   * When Redis fsyncs its AOF: `always` (no acknowledged money change is lost with the power)
+   * or `everysec` (faster; up to about a second can be). Sets the private redis-server's mode;
+   * with REDIS_URL, what the start-up check asks of the operator's Redis (README "Durability").
+   */
+  BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
     rowBackoffMs: number;
     holdTtlMs: number;
     workerConcurrency: number;
@@ -155,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     runWorkers: e.BV_RUN_WORKERS,
     shutdownTimeoutMs: e.BV_SHUTDOWN_TIMEOUT_MS,
     bulk: Object.freeze({
+  /** BV_REDIS_FSYNC: the AOF fsync mode the service runs (managed) or asks for (REDIS_URL). */
+  redisFsync: 'always' | 'everysec';
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,
       maxRecordBytes: e.BV_BULK_MAX_RECORD_BYTES,
@@ -174,3 +182,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     env: Object.freeze(defined as Record<string, string>),
   });
 }
+    redisFsync: e.BV_REDIS_FSYNC,

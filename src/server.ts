@@ -9,7 +9,7 @@ import { ManagedRedisInUseError, RedisBinaryMissingError } from './store/managed
 import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
 import { prepareDataDir } from './store/data-dir.js';
-import { checkRedisDurability } from './store/redis-durability.js';
+import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './store/redis-durability.js';
 import { isRedisUnreachable } from './store/redis-errors.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
@@ -32,12 +32,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   await prepareDataDir(config.dataDir, log);
-  const redis = await resolveRedis(config.redisUrl, config.dataDir, log);
+  const redis = await resolveRedis(config.redisUrl, config.dataDir, log, config.redisFsync);
   // From here on a failed start must not leave the private redis-server running.
   stopRedisOnFailure = redis.stop;
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
-  // The private redis-server is started set up right; one of the operator's own is checked.
-  if (config.redisUrl !== undefined) void checkRedisDurability(deps.redis, log);
+  // The private redis-server is started set up right; one of the operator's own is checked,
+  // and refused when live keys are in use and it cannot keep acknowledged money (README "Durability").
+  if (config.redisUrl !== undefined) await enforceRedisDurability(deps.redis, () => liveKeysInUse(deps.accounts), log, config.redisFsync);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
 
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
 main().catch(async (error: unknown) => {
   await stopRedisOnFailure?.().catch(() => {});
   // Start-up failures the operator can fix get one readable line, not a stack trace.
-  if (error instanceof ConfigError || error instanceof RedisBinaryMissingError || error instanceof ManagedRedisInUseError) {
+  if (error instanceof ConfigError || error instanceof RedisBinaryMissingError || error instanceof ManagedRedisInUseError || error instanceof RedisNotDurableError) {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`port already in use: ${(error as Error).message.split(': ').pop()} (set PORT to another port)`);

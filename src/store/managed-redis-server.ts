@@ -72,13 +72,24 @@ export interface StateFile {
   password?: string;
 }
 
+/**
+ * When Redis fsyncs its AOF. `always`: before the replies of each event-loop turn go out
+ * (Redis 7.0 groups that turn's writes into one fsync), so no acknowledged money change is
+ * lost with the machine's power. `everysec`: once a second, in the background; a power loss
+ * can forget up to about a second of acknowledged changes.
+ */
+export type AppendFsync = 'always' | 'everysec';
+
+/** The service's default: an acknowledged paisa survives a power loss (issue 26). */
+export const DEFAULT_APPEND_FSYNC: AppendFsync = 'always';
+
 /** How to start the server: the same every time, so a restart is the same server. */
 export interface ServerSpec {
   binary: string;
   /** Its data folder (the AOF). */
   dir: string;
   stateFile: string;
-  options: { onOutput?: (line: string) => void; startTimeoutMs?: number };
+  options: { onOutput?: (line: string) => void; startTimeoutMs?: number; appendfsync?: AppendFsync };
 }
 
 /**
@@ -102,7 +113,7 @@ export async function spawnServer(
       '--bind', '127.0.0.1',
       '--dir', dir,
       '--appendonly', 'yes',
-      '--appendfsync', 'everysec',
+      '--appendfsync', options.appendfsync ?? DEFAULT_APPEND_FSYNC,
       '--maxmemory-policy', 'noeviction',
       '--save', '',
       '--daemonize', 'no',

@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { claimFolder } from './managed-redis-claim.js';
-import { endProcess, isAlive, rawCommand, readState, runs, spawnServer, writeState, type ServerSpec } from './managed-redis-server.js';
+import { DEFAULT_APPEND_FSYNC, endProcess, isAlive, rawCommand, readState, runs, spawnServer, writeState, type AppendFsync, type ServerSpec } from './managed-redis-server.js';
 
 /**
  * A private redis-server for a single machine (DESIGN.md §2): started from PATH when no
@@ -83,6 +83,8 @@ export interface ManagedRedisOptions {
   /** For the caller's logger: a dead server is started again, and says so here. */
   onSupervision?: (event: SupervisionEvent) => void;
   startTimeoutMs?: number;
+  /** When the AOF is fsynced (BV_REDIS_FSYNC): `always` unless the operator chose otherwise. */
+  appendfsync?: AppendFsync;
 }
 
 type Supervised = ServerSpec & { options: ManagedRedisOptions };
@@ -128,6 +130,11 @@ async function startClaimed(server: Supervised, release: () => Promise<void>): P
         const made = randomBytes(24).toString('hex');
         // Still better than a second server on the same files when it refuses.
         if ((await rawCommand(orphan.port, `CONFIG SET requirepass ${made}`, undefined).catch(() => '')) === '+OK') password = made;
+      }
+      // Started by a version (or a setting) with another fsync mode: this run's mode holds from now on.
+      const fsync = server.options.appendfsync ?? DEFAULT_APPEND_FSYNC;
+      if ((await rawCommand(orphan.port, `CONFIG SET appendfsync ${fsync}`, password).catch(() => '')) !== '+OK') {
+        server.options.onOutput?.(`could not set appendfsync ${fsync} on the redis-server left running (pid ${orphan.pid})`);
       }
       await writeState(stateFile, { pid: orphan.pid, port: orphan.port, ...(password === undefined ? {} : { password }) });
       return supervise(server, orphan.port, password, { pid: orphan.pid }, release);

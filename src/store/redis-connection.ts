@@ -1,16 +1,20 @@
 import type { Logger } from 'pino';
 import { startManagedRedis } from './managed-redis.js';
+import type { AppendFsync } from './managed-redis-server.js';
 
 /** REDIS_URL when given; otherwise a private redis-server under the data folder. */
 export async function resolveRedis(
   redisUrl: string | undefined,
   dataDir: string,
   log: Logger,
+  /** The private redis-server's AOF fsync mode (BV_REDIS_FSYNC); its default is `always`. */
+  appendfsync?: AppendFsync,
 ): Promise<{ url: string; managed: boolean; stop: () => Promise<void> }> {
   if (redisUrl !== undefined) return { url: redisUrl, managed: false, stop: async () => {} };
   const redisLog = log.child({ component: 'managed-redis' });
   const managed = await startManagedRedis({
     dataDir,
+    ...(appendfsync === undefined ? {} : { appendfsync }),
     onOutput: (line) => redisLog.debug(line),
     onSupervision: (event) => {
       if (event.kind === 'exited') redisLog.error({ how: event.how }, 'the private redis-server stopped: starting it again from its AOF');
