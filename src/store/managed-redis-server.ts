@@ -92,6 +92,21 @@ export interface ServerSpec {
   options: { onOutput?: (line: string) => void; startTimeoutMs?: number; appendfsync?: AppendFsync };
 }
 
+/** The managed server's settings on its command line (exported for the power-loss test, which runs the same server). */
+export function serverArgs(port: number, dir: string, appendfsync: AppendFsync): string[] {
+  return [
+    '--port', String(port),
+    '--bind', '127.0.0.1',
+    '--dir', dir,
+    '--appendonly', 'yes',
+    '--appendfsync', appendfsync,
+    '--maxmemory-policy', 'noeviction',
+    '--save', '',
+    '--daemonize', 'no',
+    '--logfile', '',
+  ];
+}
+
 /**
  * Starts redis-server on `port` and waits until it answers; a server that did not is killed.
  * `onSpawn` sees the child at once, before it is ready: the caller records its pid, and can
@@ -106,19 +121,8 @@ export async function spawnServer(
   const { binary, dir, options } = server;
   const child = spawn(
     binary,
-    [
-      // The rest of the configuration from standard input: the password.
-      '-',
-      '--port', String(port),
-      '--bind', '127.0.0.1',
-      '--dir', dir,
-      '--appendonly', 'yes',
-      '--appendfsync', options.appendfsync ?? DEFAULT_APPEND_FSYNC,
-      '--maxmemory-policy', 'noeviction',
-      '--save', '',
-      '--daemonize', 'no',
-      '--logfile', '',
-    ],
+    // The rest of the configuration from standard input: the password.
+    ['-', ...serverArgs(port, dir, options.appendfsync ?? DEFAULT_APPEND_FSYNC)],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

@@ -15,7 +15,8 @@ export interface ServerProcess {
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: root,
-    env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    // BV_REDIS_FSYNC: what the suite's shared Redis runs (global-setup.ts), so the start-up check accepts it.
+    env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'warn', ...(process.env.BV_REDIS_FSYNC ? { BV_REDIS_FSYNC: process.env.BV_REDIS_FSYNC } : {}), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
