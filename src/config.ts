@@ -28,6 +28,19 @@ const EnvSchema = z.object({
   /** At most 30 s: reconcile reports a hold still open a minute past its expiry as one the sweeper missed. */
   BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /**
+   * Slow clients (README "Hardening and limits"): a request's headers must arrive within
+   * BV_HEADERS_TIMEOUT_MS; its body within BV_REQUEST_TIMEOUT_MS plus one second for every
+   * BV_BODY_MIN_BYTES_PER_SECOND bytes received, so a large upload at a fair pace always fits
+   * and a trickle gets 408 soon. An idle keep-alive connection closes after
+   * BV_KEEP_ALIVE_TIMEOUT_MS.
+   */
+  BV_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(20_000),
+  BV_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  BV_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(65_536),
+  BV_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
+  /** Open connections at most; unset: half the process's file limit less a reserve (README). */
+  BV_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /** Bulk intake limits (API.md: 1,000,000 rows, 200 MB by default). */
   BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
@@ -86,6 +99,15 @@ export interface Config {
   sandboxSeed: number;
   requestBudgetMs: number;
   bodyLimitBytes: number;
+  /** Time-outs and the connection cap of the HTTP server (app.ts). */
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    bodyMinBytesPerSecond: number;
+    keepAliveTimeoutMs: number;
+    /** undefined: derived from the process's file limit when the app is built. */
+    maxConnections: number | undefined;
+  };
   holdTtlMs: number;
   holdSweepIntervalMs: number;
   authCacheTtlMs: number;
@@ -152,6 +174,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     sandboxSeed: e.BV_SANDBOX_SEED,
     requestBudgetMs: e.BV_REQUEST_BUDGET_MS,
     bodyLimitBytes: e.BV_BODY_LIMIT_BYTES,
+    http: Object.freeze({
+      headersTimeoutMs: e.BV_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.BV_REQUEST_TIMEOUT_MS,
+      bodyMinBytesPerSecond: e.BV_BODY_MIN_BYTES_PER_SECOND,
+      keepAliveTimeoutMs: e.BV_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.BV_MAX_CONNECTIONS,
+    }),
     holdTtlMs: e.BV_HOLD_TTL_MS,
     holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,
