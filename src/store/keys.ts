@@ -37,6 +37,10 @@ export interface RedisKeys {
   rateLimit(accountId: string, keyId: string): string;
   /** Sliding-window counters of the calls from one client address that presented no valid key. */
   unauthenticatedRateLimit(address: string): string;
+  /** Counter of one client address's admin token attempts in the current window (expires with it). */
+  adminAuthAttempts(address: string): string;
+  /** String written (with a short expiry) by /readyz to learn whether Redis accepts writes. */
+  readinessProbe(): string;
   /** Hash: one Idempotency-Key's state and stored answer. */
   idempotency(accountId: string, keyHash: string): string;
   /** Hash: account_id, environment, hash (SHA-256 of the key), created_at, revoked_at. */
@@ -129,6 +133,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     holdExpiries: () => `${prefix}:hold-expiries`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
     unauthenticatedRateLimit: (address) => `${prefix}:{anon:${address}}:rl`,
+    adminAuthAttempts: (address) => `${prefix}:{anon:${address}}:admin-attempts`,
+    readinessProbe: () => `${prefix}:readyz-probe`,
     idempotency: (id, keyHash) => `${account(id)}:idem:${keyHash}`,
     apiKey: (keyId) => `${prefix}:apikey:${keyId}`,
     authInvalidations: () => `${prefix}:auth-invalidations`,

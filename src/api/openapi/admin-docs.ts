@@ -120,13 +120,22 @@ export const OPEN_DOCS: Record<string, RouteDoc> = {
     errors: [],
   },
   'GET /readyz': {
-    summary: 'Readiness: Redis answers; a summary of source health',
-    description: 'Plain JSON, not the envelope: 200 while Redis answers, 503 while it does not.',
+    summary: 'Readiness: Redis takes writes and has memory headroom; a summary of source health',
+    description:
+      'Plain JSON, not the envelope: 200 while Redis answers, accepts a write and uses under 90% of its maxmemory; 503 otherwise, ' +
+      'with `redis` and `reason` saying why.',
     tags: ['Health'],
     security: 'none',
     responses: {
       200: z.object({ status: z.literal('ready'), redis: z.literal('ok'), sources: readySources }),
-      503: z.object({ status: z.literal('not_ready'), redis: z.literal('unreachable'), sources: z.null() }).describe('Not ready: Redis does not answer'),
+      503: z
+        .object({
+          status: z.literal('not_ready'),
+          redis: z.enum(['unreachable', 'refusing_writes', 'near_maxmemory']),
+          reason: z.string().describe('Why, in words: e.g. Redis is at its maxmemory, is a read-only replica, or uses 93% of its maxmemory'),
+          sources: readySources,
+        })
+        .describe('Not ready: Redis does not answer, refuses writes, or is near its maxmemory'),
     },
     errors: [],
   },
