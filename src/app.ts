@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { answerClientError } from './api/client-error.js';
 import { guardSlowBodies } from './api/slow-body-guard.js';
-import { guardSlowBodies } from './api/slow-body-guard.js';
 import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
@@ -20,7 +19,6 @@ import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { createAppMetrics } from './metrics/registry.js';
 import { createScrapeCollectors } from './metrics/scrape-collectors.js';
 import { QUEUES } from './queue/names.js';
-import { defaultMaxConnections } from './runtime/connection-cap.js';
 import { defaultMaxConnections } from './runtime/connection-cap.js';
 import { readServiceTotals } from './store/service-totals.js';
 
@@ -41,10 +39,6 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     // rather than Node's 30 s; bodies by guardSlowBodies below, so requestTimeout stays 0.
     http: { headersTimeout: deps.config.http.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
     keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
-    // Slow clients (README "Hardening and limits"): headers by Node, checked every second
-    // rather than Node's 30 s; bodies by guardSlowBodies below, so requestTimeout stays 0.
-    http: { headersTimeout: deps.config.http.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
-    keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
     // Fastify's own 503 while closing skips every hook: no X-Request-Id, not the envelope. The
     // onRequest hook below answers those requests instead.
     return503OnClosing: false,
@@ -56,16 +50,6 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
         { field: 'url', message: error.message },
       ])),
   });
-
-  // Past the cap Node closes a new connection at once: the process keeps files for Redis and
-  // results instead of failing accept() with EMFILE, and slow bodies free places in bounded time.
-  app.server.maxConnections = deps.config.http.maxConnections ?? defaultMaxConnections();
-  const slowBodies = guardSlowBodies(app.server, {
-    requestTimeoutMs: deps.config.http.requestTimeoutMs,
-    bodyMinBytesPerSecond: deps.config.http.bodyMinBytesPerSecond,
-    answerTimeout: (socket) => answerClientError(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket),
-  });
-  app.addHook('onClose', async () => slowBodies.close());
 
   // Past the cap Node closes a new connection at once: the process keeps files for Redis and
   // results instead of failing accept() with EMFILE, and slow bodies free places in bounded time.
