@@ -134,16 +134,17 @@ export class ApiClient {
   /**
    * Streams a file from the API to `dest`: a path (written beside it first, then renamed, so
    * a failed download never leaves a partial file under the final name) or a stream.
+   * Returns the answer's headers (a ledger export's cursor travels in one).
    */
-  async download(path: string, auth: Auth, dest: string | Writable): Promise<void> {
-    const answer = await this.send('GET', this.url(path), auth, { accept: '*/*' }, undefined, ANSWER_TIMEOUT_MS);
+  async download(path: string, auth: Auth, dest: string | Writable, query: SendOptions['query'] = {}): Promise<Record<string, string | string[] | undefined>> {
+    const answer = await this.send('GET', this.url(path, query), auth, { accept: '*/*' }, undefined, ANSWER_TIMEOUT_MS);
     if (answer.statusCode < 200 || answer.statusCode >= 300) {
       await this.readJson(answer);
-      return;
+      return answer.headers;
     }
     if (typeof dest !== 'string') {
       await this.guard(pipeline(answer.body, dest, { end: false }));
-      return;
+      return answer.headers;
     }
     const partial = `${dest}.part-${process.pid}`;
     try {
@@ -153,6 +154,7 @@ export class ApiClient {
       await rm(partial, { force: true });
       throw error;
     }
+    return answer.headers;
   }
 
   private url(path: string, query: SendOptions['query'] = {}): URL {

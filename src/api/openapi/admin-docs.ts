@@ -1,7 +1,7 @@
 /** The operator's routes (admin token) and the health routes. */
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
-import { CreateAccountRequest, CreditRequest, IssueKeyRequest, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { file, plain, type RouteDoc } from './route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
@@ -94,6 +94,18 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     body: CreditRequest,
     responses: { 200: z.object({ balance_inr: z.number(), duplicate: z.literal(true).optional() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
+  },
+  'GET /admin/v1/ledger/export': {
+    summary: "Export one account's ledger, or every account's, as JSON lines since a previous export (backups)",
+    description:
+      'Addition (issue 26). One line per entry: account_id, id, type (topup, hold, commit, release), amount_inr, balance_inr, reference, at; ' +
+      'oldest first within each account. The Ledger-Cursor response header is where this export ends: pass it as `after` to the next ' +
+      'export to get every later entry exactly once, while money keeps moving. No header: there are no entries at all yet.',
+    tags: ['Admin'],
+    security: 'admin',
+    querystring: LedgerExportQuery,
+    responses: { 200: file('application/x-ndjson', 'The entries, one JSON object a line; the Ledger-Cursor header holds the next export\'s `after`') },
+    errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /admin/v1/sources': { summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
 };

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
@@ -8,7 +9,8 @@ import { adminAuth } from '../admin-auth.js';
 import type { SourceStatus } from '../source-status.js';
 import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
-import { CreateAccountRequest, CreditRequest, IssueKeyRequest, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
+import { exportLedgers } from '../../store/ledger-export.js';
+import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 
 export interface AdminRoutesOptions {
@@ -167,6 +169,29 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
       return { balance_inr: paiseToInr(credited.balancePaise), ...(credited.duplicate ? { duplicate: true } : {}) };
     },
   );
+
+  // Backups (README "Durability"): the ledgers as JSON lines, from a previous export's cursor.
+  // The cursor is known before the first line, so it travels as a header of the stream.
+  app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' } }, async (request, reply) => {
+    const query = parseOrThrow(LedgerExportQuery, request.query);
+    if (query.account !== undefined && !(await accounts.get(query.account))) throw accountNotFound(query.account);
+    const exported = await exportLedgers(wallet, query.account === undefined ? await accounts.listIds() : [query.account], query.after);
+    if (exported.cursor !== undefined) reply.header('Ledger-Cursor', exported.cursor);
+    const lines = async function* () {
+      for await (const { accountId, entry } of exported.entries) {
+        yield `${JSON.stringify({
+          account_id: accountId,
+          id: entry.id,
+          type: entry.type,
+          amount_inr: paiseToInr(entry.amountPaise),
+          balance_inr: paiseToInr(entry.balancePaise),
+          reference: entry.reference,
+          at: entry.at,
+        })}\n`;
+      }
+    };
+    return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines()));
+  });
 
   // Each live source's shared state: up or marked down, calls in flight, recent error rate.
   app.get('/admin/v1/sources', { config: { api: 'admin.sources' } }, async () => options.sourceStatus());

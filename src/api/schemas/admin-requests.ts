@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyObject, integerField, textField } from './fields.js';
+import { isStreamId, STREAM_ID } from './wallet-requests.js';
 
 /**
  * Judged on the number as written (JavaScript prints a JSON number back as its shortest exact
@@ -54,3 +55,11 @@ export const SandboxClockRequest = z.union(
   ],
   { error: 'must be {"advance_days": <whole days>} or {"offset_days": <whole days, 0 resets>}' },
 );
+
+const CURSOR_RULE = 'must be the Ledger-Cursor of a previous export';
+
+/** A ledger export (backups): one account or all, after a previous export's cursor or from the start. */
+export const LedgerExportQuery = z.strictObject({
+  account: z.string({ error: 'must be one account id, sent once' }).min(1).max(200).optional(),
+  after: z.string({ error: `${CURSOR_RULE}, sent once` }).regex(STREAM_ID, CURSOR_RULE).refine(isStreamId, CURSOR_RULE).optional(),
+});

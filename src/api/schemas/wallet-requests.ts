@@ -1,14 +1,14 @@
 import { pageQuery } from './page-query.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;
-const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
+export const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
 
 /**
  * A ledger entry id as Redis streams write them, `<ms>-<seq>`, each part at most 2^64 - 1.
  * Not 0-0: a page ends before its cursor, and nothing comes before the first possible id.
  * Redis refuses any other id with an error, which must not reach a caller as a 500.
  */
-function isStreamId(cursor: string): boolean {
+export function isStreamId(cursor: string): boolean {
   // Checked again here: zod runs a refinement even after the pattern failed.
   const match = STREAM_ID.exec(cursor);
   if (match === null) return false;

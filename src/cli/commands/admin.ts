@@ -4,6 +4,7 @@ import type { Session } from '../context.js';
 import { CliError, EXIT, UsageError } from '../exit-codes.js';
 import { indent, inr, keyValues, table, text, when } from '../output.js';
 import { amountInr, positiveInt, wholeDays } from '../parse.js';
+import { registerLedgerExport } from './ledger-export.js';
 
 interface Reconciliation {
   account_id: string;
@@ -167,6 +168,8 @@ export function registerAdmin(program: Command, session: Session): void {
       const clock = await client.json<{ account_id: string; offset_days: number; sandbox_now: string }>(body ? 'POST' : 'GET', path, { auth: 'admin', ...(body ? { body } : {}) });
       out.result(clock, () => out.line(`Sandbox clock of ${clock.account_id}: ${when(clock.sandbox_now)} (${clock.offset_days} day(s) from real time).`));
     });
+
+  registerLedgerExport(admin, session);
 
   admin
     .command('reconcile [account]')
