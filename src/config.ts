@@ -15,6 +15,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  /** High availability (DESIGN.md §7): the sentinels to ask for the primary, instead of REDIS_URL. */
+  REDIS_SENTINELS: z
+    .string()
+    .regex(/^[^\s,:]+:\d{1,5}(,[^\s,:]+:\d{1,5})*$/, 'must be host:port pairs separated by commas, e.g. 10.0.0.1:26379,10.0.0.2:26379')
+    .optional(),
+  REDIS_SENTINEL_MASTER: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be the master name the sentinels monitor (letters, digits, ".", "_", "-")').optional(),
+  /** The password of the Redis servers (their requirepass); with REDIS_URL it overrides one in the URL. */
+  REDIS_PASSWORD: z.string().min(1).optional(),
+  /** The sentinels' own password (their requirepass), when they have one. */
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
+  /**
+   * With sentinels, how long a money change waits for a replica to confirm it (WAIT) before
+   * the call answers 503 instead of acknowledging money a failover could lose.
+   */
+  BV_REPLICA_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   BV_DATA_DIR: z.string().min(1).default('./data'),
   BV_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BV_SOURCES: z.string().min(1).optional(),
@@ -86,6 +101,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9:_-]+$/, 'lower-case letters, digits, ":", "_" and "-" only')
     .default('bv:v1'),
+  /**
+   * When Redis fsyncs its AOF: `always` (no acknowledged money change is lost with the power)
+   * or `everysec` (faster; up to about a second can be). Sets the private redis-server's mode;
+   * with REDIS_URL, what the start-up check asks of the operator's Redis (README "Durability").
+   */
+  BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -93,6 +114,12 @@ export interface Config {
   port: number;
   host: string;
   redisUrl: string | undefined;
+  /** Set when REDIS_SENTINELS is: every connection finds the primary through these sentinels. */
+  redisSentinel: RedisSentinelConfig | undefined;
+  /** REDIS_PASSWORD: the Redis servers' password (never logged). */
+  redisPassword: string | undefined;
+  /** How long a money change waits for a replica's confirmation under Sentinel. */
+  replicaWaitMs: number;
   dataDir: string;
   adminToken: string | undefined;
   sourcesFile: string | undefined;
@@ -123,12 +150,6 @@ export interface Config {
     maxRecordBytes: number;
     chunkRows: number;
     rowAttempts: number;
-  /**
-   * When Redis fsyncs its AOF: `always` (no acknowledged money change is lost with the power)
-   * or `everysec` (faster; up to about a second can be). Sets the private redis-server's mode;
-   * with REDIS_URL, what the start-up check asks of the operator's Redis (README "Durability").
-   */
-  BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
     rowBackoffMs: number;
     holdTtlMs: number;
     workerConcurrency: number;
@@ -140,11 +161,27 @@ export interface Config {
     webhookAccountConcurrency: number;
   };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** BV_REDIS_FSYNC: the AOF fsync mode the service runs (managed) or asks for (REDIS_URL). */
+  redisFsync: 'always' | 'everysec';
   /**
    * The environment this config was read from: the sources file names the variables that
    * hold upstream credentials, and they are read from here, not from process.env later.
    */
   env: Readonly<Record<string, string>>;
+}
+
+export interface RedisSentinelConfig {
+  sentinels: readonly { host: string; port: number }[];
+  masterName: string;
+  sentinelPassword: string | undefined;
+}
+
+/** REDIS_SENTINELS' `host:port,…`, already checked by the schema's pattern. */
+function parseSentinels(list: string): { host: string; port: number }[] {
+  return list.split(',').map((pair) => {
+    const at = pair.lastIndexOf(':');
+    return { host: pair.slice(0, at), port: Number(pair.slice(at + 1)) };
+  });
 }
 
 export class ConfigError extends Error {
@@ -160,6 +197,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  // One way to find Redis: two would leave it unclear which one holds the money.
+  if (e.REDIS_SENTINELS !== undefined && e.REDIS_URL !== undefined) {
+    throw new ConfigError('invalid configuration: REDIS_SENTINELS: set either REDIS_URL or REDIS_SENTINELS, not both');
+  }
+  if (e.REDIS_SENTINELS !== undefined && e.REDIS_SENTINEL_MASTER === undefined) {
+    throw new ConfigError('invalid configuration: REDIS_SENTINEL_MASTER: required with REDIS_SENTINELS (the master name the sentinels monitor)');
+  }
+  if (e.REDIS_SENTINELS === undefined && e.REDIS_SENTINEL_MASTER !== undefined) {
+    throw new ConfigError('invalid configuration: REDIS_SENTINEL_MASTER: only used with REDIS_SENTINELS; set REDIS_SENTINELS too');
+  }
+  if (e.REDIS_PASSWORD !== undefined && e.REDIS_URL === undefined && e.REDIS_SENTINELS === undefined) {
+    throw new ConfigError('invalid configuration: REDIS_PASSWORD: only used with REDIS_URL or REDIS_SENTINELS (the private redis-server has a password of its own)');
+  }
+  if (e.REDIS_SENTINEL_PASSWORD !== undefined && e.REDIS_SENTINELS === undefined) {
+    throw new ConfigError('invalid configuration: REDIS_SENTINEL_PASSWORD: only used with REDIS_SENTINELS; set REDIS_SENTINELS too');
+  }
+  const sentinels = e.REDIS_SENTINELS === undefined ? undefined : parseSentinels(e.REDIS_SENTINELS);
+  if (sentinels?.some(({ port }) => port < 1 || port > 65_535)) {
+    throw new ConfigError('invalid configuration: REDIS_SENTINELS: every port must be 1 to 65535');
+  }
   if (e.BV_HOLD_TTL_MS <= e.BV_REQUEST_BUDGET_MS) {
     // A hold swept while its call still runs would let that call go unbilled.
     throw new ConfigError('invalid configuration: BV_HOLD_TTL_MS: must be longer than BV_REQUEST_BUDGET_MS');
@@ -168,6 +225,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     port: e.PORT,
     host: e.HOST,
     redisUrl: e.REDIS_URL,
+    redisSentinel:
+      sentinels === undefined
+        ? undefined
+        : Object.freeze({ sentinels: Object.freeze(sentinels), masterName: e.REDIS_SENTINEL_MASTER as string, sentinelPassword: e.REDIS_SENTINEL_PASSWORD }),
+    redisPassword: e.REDIS_PASSWORD,
+    replicaWaitMs: e.BV_REPLICA_WAIT_MS,
     dataDir: path.resolve(e.BV_DATA_DIR),
     adminToken: e.BV_ADMIN_TOKEN,
     sourcesFile: e.BV_SOURCES,
@@ -190,8 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     runWorkers: e.BV_RUN_WORKERS,
     shutdownTimeoutMs: e.BV_SHUTDOWN_TIMEOUT_MS,
     bulk: Object.freeze({
-  /** BV_REDIS_FSYNC: the AOF fsync mode the service runs (managed) or asks for (REDIS_URL). */
-  redisFsync: 'always' | 'everysec';
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,
       maxRecordBytes: e.BV_BULK_MAX_RECORD_BYTES,
@@ -208,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       webhookAccountConcurrency: e.BV_WEBHOOK_ACCOUNT_CONCURRENCY,
     }),
     logLevel: e.LOG_LEVEL,
+    redisFsync: e.BV_REDIS_FSYNC,
     env: Object.freeze(defined as Record<string, string>),
   });
 }
-    redisFsync: e.BV_REDIS_FSYNC,

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import pLimit from 'p-limit';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
@@ -26,6 +26,7 @@ import { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
 import { connectionErrorLogger } from './store/redis-errors.js';
+import { createRedisFactory, redisTargetOf } from './store/redis-factory.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
 export interface Deps {
@@ -67,12 +68,10 @@ function chainsFor(source: Source): Record<CheckName, readonly Source[]> {
   >;
 }
 
-export async function createDeps(
-  config: Readonly<Config> & { redisUrl: string },
-  log: Logger,
-  overrides: DepsOverrides = {},
-): Promise<Deps> {
-  const redis = new Redis(config.redisUrl, {
+export async function createDeps(config: Readonly<Config>, log: Logger, overrides: DepsOverrides = {}): Promise<Deps> {
+  // Every connection comes from here: one URL, or the primary the sentinels name (and follow).
+  const redisFactory = createRedisFactory(redisTargetOf(config));
+  const redis = redisFactory.connect({
     // Commands wait for a reconnect instead of failing at once, but not for long: with Redis
     // down, a call answers 503 within a second or two rather than after ioredis's backoff grows
     // to 2 s a try. Reconnecting every half second is cheap.
@@ -104,11 +103,12 @@ export async function createDeps(
   };
   const accounts = new AccountStore(redis, keys);
   await accounts.enableAuthCache(config.authCacheTtlMs);
-  const wallet = new WalletStore(redis, keys);
+  // With replicas (Sentinel), money is acknowledged only once one has it: a failover keeps it.
+  const wallet = new WalletStore(redis, keys, redisFactory.replicated ? { replicaWait: { replicas: 1, timeoutMs: config.replicaWaitMs } } : {});
   const verifier = createVerifier(chains);
   const bulkJobs = new BulkJobStore(redis, keys, config.retentionDays * 86_400_000);
   const results = new ResultStore(path.join(config.dataDir, 'results'));
-  const queueRedis = queueConnection(config.redisUrl);
+  const queueRedis = queueConnection(redisFactory);
   const queues = createBulkQueues(queueRedis, {
     prefix: keys.queuePrefix(),
     chunkAttempts: 5,
@@ -141,7 +141,7 @@ export async function createDeps(
     webhooks,
     portfolios,
     startWorkers(pools = { verify: true, finalize: true, scheduler: true }) {
-      const connection = queueConnection(config.redisUrl);
+      const connection = queueConnection(redisFactory);
       workerRedis.push(connection);
       const running = startBulkWorkers(
         connection,

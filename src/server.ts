@@ -11,6 +11,7 @@ import { resolveRedis } from './store/redis-connection.js';
 import { prepareDataDir } from './store/data-dir.js';
 import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './store/redis-durability.js';
 import { isRedisUnreachable } from './store/redis-errors.js';
+import { checkRedisReplication } from './store/redis-replication-check.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;
@@ -32,13 +33,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   await prepareDataDir(config.dataDir, log);
-  const redis = await resolveRedis(config.redisUrl, config.dataDir, log, config.redisFsync);
+  const redis = await resolveRedis(config.redisUrl, config.dataDir, log, config.redisFsync, config.redisSentinel);
   // From here on a failed start must not leave the private redis-server running.
   stopRedisOnFailure = redis.stop;
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
   // The private redis-server is started set up right; one of the operator's own is checked,
   // and refused when live keys are in use and it cannot keep acknowledged money (README "Durability").
   if (config.redisUrl !== undefined) await enforceRedisDurability(deps.redis, () => liveKeysInUse(deps.accounts), log, config.redisFsync);
+  if (config.redisSentinel !== undefined) void checkRedisReplication(deps.redis, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
   const app = await buildApp(deps, { adminToken: admin.token });
 
@@ -125,6 +127,8 @@ main().catch(async (error: unknown) => {
     console.error(error.message);
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`port already in use: ${(error as Error).message.split(': ').pop()} (set PORT to another port)`);
+  } else if (isRedisUnreachable(error) && process.env.REDIS_SENTINELS) {
+    console.error(`cannot reach the Redis primary through the sentinels ${process.env.REDIS_SENTINELS}: ${(error as Error).message} (check REDIS_SENTINELS and REDIS_SENTINEL_MASTER)`);
   } else if (isRedisUnreachable(error)) {
     // The host only: a REDIS_URL may carry a password.
     console.error(`cannot reach Redis at ${redisHost(process.env.REDIS_URL)}: ${(error as Error).message} (check REDIS_URL, or leave it unset for a private redis-server)`);

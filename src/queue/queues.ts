@@ -3,8 +3,9 @@
  * workers/ and `npm start` both call `startBulkWorkers`; processors stay plain functions.
  */
 import { DelayedError, Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { RedisFactory } from '../store/redis-factory.js';
 import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
 import { AccountBusy, AccountShare } from './bulk/account-share.js';
 import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
@@ -12,9 +13,9 @@ import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
 import { processPortfolioJob, type PortfolioJobDeps } from './portfolio/process-portfolio-job.js';
 
-/** BullMQ needs connections that wait through reconnects rather than fail commands. */
-export function queueConnection(redisUrl: string): Redis {
-  return new Redis(redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: true });
+/** BullMQ needs connections that wait through reconnects (and failovers) rather than fail commands. */
+export function queueConnection(redis: RedisFactory): Redis {
+  return redis.connect({ maxRetriesPerRequest: null, enableReadyCheck: true });
 }
 
 export interface BulkQueues {

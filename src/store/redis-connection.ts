@@ -2,15 +2,21 @@ import type { Logger } from 'pino';
 import { startManagedRedis } from './managed-redis.js';
 import type { AppendFsync } from './managed-redis-server.js';
 
-/** REDIS_URL when given; otherwise a private redis-server under the data folder. */
+/**
+ * REDIS_URL when given; with REDIS_SENTINELS no URL (every connection asks the sentinels for
+ * the primary); otherwise a private redis-server under the data folder.
+ */
 export async function resolveRedis(
   redisUrl: string | undefined,
   dataDir: string,
   log: Logger,
   /** The private redis-server's AOF fsync mode (BV_REDIS_FSYNC); its default is `always`. */
   appendfsync?: AppendFsync,
-): Promise<{ url: string; managed: boolean; stop: () => Promise<void> }> {
+  sentinel?: { masterName: string },
+): Promise<{ url: string | undefined; managed: boolean; stop: () => Promise<void> }> {
   if (redisUrl !== undefined) return { url: redisUrl, managed: false, stop: async () => {} };
+  // Never a private server beside the sentinels' primary: money there would be on one disk.
+  if (sentinel !== undefined) return { url: undefined, managed: false, stop: async () => {} };
   const redisLog = log.child({ component: 'managed-redis' });
   const managed = await startManagedRedis({
     dataDir,

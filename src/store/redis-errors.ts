@@ -1,13 +1,23 @@
 /**
  * Errors that mean Redis cannot be reached just now (down, restarting, the network), as ioredis
  * raises them: a command that ran out of reconnection attempts, a closed connection, or the
- * socket's own error. A caller should be told to retry (503), not that the service is broken.
+ * socket's own error; under Sentinel, a failover's replies too. A caller should be told to
+ * retry (503), not that the service is broken.
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/**
+ * Replies of a Redis in the middle of a failover (Sentinel): a primary cut off from its
+ * replicas refusing writes (min-replicas-to-write), a demoted one, a replica without its
+ * primary, one loading its data. Each passes once the new primary is found.
+ */
+const FAILOVER_REPLIES = /^(NOREPLICAS|READONLY|MASTERDOWN|LOADING) /;
+
 export function isRedisUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error.name === 'MaxRetriesPerRequestError') return true;
+  // No replica confirmed a money change in time (replica-wait.ts): retry, as for a failover.
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ReplicaWaitTimeoutError') return true;
+  if (FAILOVER_REPLIES.test(error.message)) return true;
   if (error.message === 'Connection is closed.' || error.message.startsWith("Stream isn't writeable")) return true;
   return SOCKET_CODES.has(String((error as NodeJS.ErrnoException).code));
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from './keys.js';
 import { CallBatcher } from './call-batcher.js';
+import { ReplicaWait } from './replica-wait.js';
 import { runScript } from './scripts.js';
 import { addCommittedPaise } from './service-totals.js';
 import { CHARGE_PARTS, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
@@ -73,10 +74,22 @@ export class WalletStore {
   private readonly holds = new CallBatcher<HoldRequest, HoldResult>((accountId, requests) => this.holdMany(accountId, requests));
   private readonly resolves = new CallBatcher<ResolveRequest, number | undefined>((accountId, requests) => this.resolveMany(accountId, requests));
 
+  /** Set under Sentinel: money changes answer only once a replica has them (replica-wait.ts). */
+  private readonly replicaWait: ReplicaWait | undefined;
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {}
+    options: { replicaWait?: { replicas: number; timeoutMs: number } } = {},
+  ) {
+    const wait = options.replicaWait;
+    this.replicaWait = wait === undefined ? undefined : new ReplicaWait(redis, wait.replicas, wait.timeoutMs);
+  }
+
+  /** After a money change's script answered: waits for the replicas when there are any. */
+  private replicated(): Promise<void> | undefined {
+    return this.replicaWait?.afterWrites();
+  }
 
   private accountKeys(accountId: string): [string, string, string] {
     return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
@@ -110,6 +123,8 @@ export class WalletStore {
       reference,
       new Date().toISOString(),
     )) as [string, number];
+    // A duplicate too: the credit it repeats may be the one no replica had confirmed.
+    await this.replicated();
     if (status === 'conflict') return { conflictPaise: Number(balance) };
     return { balancePaise: Number(balance), duplicate: status === 'duplicate' };
   }
@@ -159,6 +174,8 @@ export class WalletStore {
     // entry left behind only makes the sweeper find nothing to release.
     const stale = [...refused].filter((holdId) => !placed.has(holdId)).map((holdId) => `${accountId}|${holdId}`);
     if (stale.length > 0) void this.redis.zrem(this.keys.holdExpiries(), ...stale).catch(() => undefined);
+    // A hold no replica has is not answered: its call must not run on money a failover forgets.
+    if (placed.size > 0) await this.replicated();
     return results;
   }
 
@@ -193,6 +210,7 @@ export class WalletStore {
     const results = charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
     // Only what was charged now: a duplicate was counted by the run that charged it.
     await addCommittedPaise(this.redis, this.keys, results.reduce((sum, r) => (r.status === 'ok' ? sum + r.paise : sum), 0));
+    await this.replicated();
     return results;
   }
 
@@ -253,6 +271,8 @@ export class WalletStore {
     // metric. Later commands on this connection (a scrape's read) still come after it. A
     // repeat was counted when its first sending charged it.
     void addCommittedPaise(this.redis, this.keys, charged.reduce<number>((sum, paise, index) => (statuses[index] === 'ok' ? sum + (paise ?? 0) : sum), 0));
+    // A repeat too: the first sending's charge may be the one no replica had confirmed.
+    await this.replicated();
     return charged;
   }
 

@@ -1,0 +1,87 @@
+import { Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * Where the service's Redis is: one URL (REDIS_URL or the managed Redis), or a primary found
+ * through Redis Sentinel (REDIS_SENTINELS + REDIS_SENTINEL_MASTER).
+ */
+export type RedisTarget =
+  | { kind: 'url'; url: string; password?: string | undefined }
+  | {
+      kind: 'sentinel';
+      sentinels: readonly { host: string; port: number }[];
+      masterName: string;
+      password?: string | undefined;
+      sentinelPassword?: string | undefined;
+    };
+
+/**
+ * Makes every connection the service opens (the API's, BullMQ's, pub/sub), so that all of them
+ * reach the same primary, and all follow it through a failover.
+ */
+export interface RedisFactory {
+  readonly target: RedisTarget;
+  /** Whether the primary has replicas that money changes wait for (WAIT): Sentinel. */
+  readonly replicated: boolean;
+  /** A new connection; `options` are the caller's (timeouts, retries), never the address. */
+  connect(options?: RedisOptions): Redis;
+  /** The address for logs and error messages, without any password. */
+  describe(): string;
+}
+
+/**
+ * A demoted primary answers writes with READONLY. Reconnecting (through the sentinels, to the
+ * new primary) and sending the command again is what the caller wants: 2 = reconnect, resend.
+ */
+function reconnectOnReadOnly(error: Error): 2 | false {
+  return error.message.startsWith('READONLY') ? 2 : false;
+}
+
+function addressOptions(target: RedisTarget): RedisOptions {
+  if (target.kind === 'url') return target.password === undefined ? {} : { password: target.password };
+  return {
+    sentinels: target.sentinels.map(({ host, port }) => ({ host, port })),
+    name: target.masterName,
+    role: 'master',
+    password: target.password,
+    sentinelPassword: target.sentinelPassword,
+    // Told by the sentinels (+switch-master) the moment they promote a replica, instead of
+    // finding out when the old primary's socket dies, which a partition may never make it do.
+    failoverDetector: true,
+    reconnectOnError: reconnectOnReadOnly,
+    // Keeps trying the sentinels every half second at most while none answers.
+    sentinelRetryStrategy: (times: number) => Math.min(times * 100, 500),
+  };
+}
+
+export function createRedisFactory(target: RedisTarget): RedisFactory {
+  const base = addressOptions(target);
+  return {
+    target,
+    replicated: target.kind === 'sentinel',
+    connect(options: RedisOptions = {}) {
+      const merged = { ...options, ...base };
+      return target.kind === 'url' ? new Redis(target.url, merged) : new Redis(merged);
+    },
+    describe() {
+      if (target.kind === 'sentinel') return `${target.masterName} via sentinels ${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
+      try {
+        return new URL(target.url).host;
+      } catch {
+        return 'REDIS_URL';
+      }
+    },
+  };
+}
+
+/** The target a loaded config names: sentinels when set, else the URL (REDIS_URL or the managed Redis's). */
+export function redisTargetOf(config: {
+  redisUrl: string | undefined;
+  redisPassword?: string | undefined;
+  redisSentinel?: { sentinels: readonly { host: string; port: number }[]; masterName: string; sentinelPassword: string | undefined } | undefined;
+}): RedisTarget {
+  if (config.redisSentinel !== undefined) {
+    return { kind: 'sentinel', ...config.redisSentinel, password: config.redisPassword };
+  }
+  if (config.redisUrl === undefined) throw new Error('no Redis to connect to: neither a URL nor sentinels');
+  return { kind: 'url', url: config.redisUrl, password: config.redisPassword };
+}
