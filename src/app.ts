@@ -13,7 +13,7 @@ import { metricsRoutes } from './api/routes/metrics.js';
 import { queueBoardRoutes } from './api/routes/queue-board.js';
 import { consoleRoutes } from './api/routes/console.js';
 import { publicSourceStatus, sourceStatus } from './api/source-status.js';
-import type { Deps } from './deps.js';
+import { hideInLogs, type Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { createAppMetrics } from './metrics/registry.js';
@@ -28,6 +28,8 @@ export interface AppOptions {
 
 /** The HTTP app. It never listens: server.ts does, and tests use app.inject(). */
 export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
+  // The operator may set any string of 16+ characters: only its exact value can be recognised.
+  hideInLogs(options.adminToken);
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; naming the base type keeps plugins' instance types default.
     loggerInstance: deps.log as FastifyBaseLogger,

@@ -26,6 +26,7 @@ import { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
 import { connectionErrorLogger } from './store/redis-errors.js';
+import { redactUrl } from './log-redaction.js';
 import { createRedisFactory, redisTargetOf } from './store/redis-factory.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
@@ -227,15 +228,21 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
   };
 }
 
+/** Exact values no log line may show (the admin token, whatever its shape): see hideInLogs. */
+const hiddenInLogs = new Set<string>();
+
+/** Adds a secret every logged URL hides, in any encoding (the operator's admin token, once known). */
+export function hideInLogs(secret: string): void {
+  hiddenInLogs.add(secret);
+}
+
 /**
  * A URL as it may be logged: the queue board's one-time `token` sign-in, any query value whose
- * name says it is a key or token, and anything shaped like one of our keys or tokens (a client
- * that put its API key in the query string) hidden.
+ * name says it is a secret, anything shaped like one of our keys or tokens (a client that put
+ * its API key in the query string) and the values given to hideInLogs, however encoded.
  */
 export function loggableUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|key|api[_-]?key|access[_-]?token|auth|authorization)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/bv_(test|live|admin)_[A-Za-z0-9_-]+/g, 'bv_$1_[redacted]');
+  return redactUrl(url, hiddenInLogs);
 }
 
 /** Fastify's request fields as it logs them, with secrets in the URL hidden (loggableUrl). */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loggableUrl } from '../../src/deps.js';
+import { hideInLogs, loggableUrl } from '../../src/deps.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { scenario } from '../helpers/scenarios.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
@@ -98,6 +98,18 @@ describe('logs of real API processes', () => {
     expect((await call(b, 'GET', `/v1/wallet?key=${encodeURIComponent(bearer)}`, bearer)).status).toBeLessThan(500);
     expect((await call(a, 'GET', '/admin/v1/reconcile', bearer)).status).toBe(401);
     expect((await call(a, 'GET', `/admin/v1/accounts/${created.account_id as string}`, `Bearer ${ADMIN}x`)).status).toBe(401);
+    // Keys and the admin token in URLs under names that say nothing, encoded or split by an encoded character.
+    const encodeAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    secrets.set(encodeAll(sandboxKey), 'a wholly percent-encoded API key').set(encodeAll(ADMIN), 'the percent-encoded admin token');
+    for (const url of [
+      `/v1/wallet?q=${encodeAll(sandboxKey)}`,
+      `/v1/wallet?q=${sandboxKey.replace(/_([^_]+)$/, '%5F$1')}`,
+      `/v1/bulk/jobs/${encodeAll(liveKey)}`,
+      `/healthz?next=${ADMIN}`,
+      `/healthz?next=${encodeAll(ADMIN)}`,
+    ]) {
+      expect((await call(b, 'GET', url, undefined)).status).toBeLessThan(500);
+    }
     // The operator's views: metrics with the token, the queue board's one-time sign-in link.
     expect((await call(b, 'GET', '/metrics', `Bearer ${ADMIN}`)).status).toBe(200);
     const signIn = await call(b, 'GET', `/admin/queues?token=${encodeURIComponent(ADMIN)}`, undefined);
@@ -180,5 +192,30 @@ describe('loggableUrl', () => {
     ['/v1/bulk/jobs?limit=10&monkey=1', '/v1/bulk/jobs?limit=10&monkey=1'],
   ])('%s is logged as %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);
+  });
+
+  /** Every character percent-encoded, as a client or a proxy may send it. */
+  const encodeAll = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const KEY = 'bv_test_abcdefghijkl_SECRETsecret123';
+  /** An admin token of the operator's choosing: any 16+ characters, nothing like bv_admin_. */
+  const OPERATOR_TOKEN = 'Operator/Chosen token&=+42!';
+  hideInLogs(OPERATOR_TOKEN);
+
+  it.each([
+    ['a key percent-encoded under any name', `/v1/wallet?q=bv%5Ftest%5Fabcdefghijkl%5FSECRETsecret123`, '/v1/wallet?q=[redacted]'],
+    ['a key wholly encoded', `/v1/wallet?q=${encodeAll(KEY)}`, '/v1/wallet?q=[redacted]'],
+    ['a key split by one encoded character', '/v1/wallet?q=bv_test_abcdefghijkl%5FSECRETsecret123', '/v1/wallet?q=[redacted]'],
+    ['a key encoded twice', '/v1/wallet?q=bv%255Ftest%255Fabcdefghijkl%255FSECRET', '/v1/wallet?q=[redacted]'],
+    ['a key encoded in a path segment', `/v1/bulk/jobs/${encodeAll(KEY)}/results`, '/v1/bulk/jobs/[redacted]/results'],
+    ['a key under an encoded secret name', '/v1/wallet?api%5Fkey=abc&x=1', '/v1/wallet?api%5Fkey=[redacted]&x=1'],
+    ['secret-named values', '/cb?client_secret=a&X-Api-Key=b&sig=c&password=d&Signature=e&refresh_token=f&page=2', '/cb?client_secret=[redacted]&X-Api-Key=[redacted]&sig=[redacted]&password=[redacted]&Signature=[redacted]&refresh_token=[redacted]&page=2'],
+    ['a bearer credential of any shape', '/v1/x?next=Bearer%20abcdef123456', '/v1/x?next=[redacted]'],
+    ['the admin token as it is', `/admin/queues?next=${OPERATOR_TOKEN}`, '/admin/queues?[redacted]'],
+    ['the admin token form-encoded', `/admin/queues?next=${encodeURIComponent(OPERATOR_TOKEN).replace(/%20/g, '+')}`, '/admin/queues?next=[redacted]'],
+    ['the admin token wholly encoded in a path', `/admin/v1/accounts/${encodeAll(OPERATOR_TOKEN)}`, '/admin/v1/accounts/[redacted]'],
+    ['the admin token raw in a path (its / spans segments)', `/admin/v1/${OPERATOR_TOKEN.split('?')[0]}/x`, '/[redacted]'],
+  ])('hides %s: %s', (_what, url, logged) => {
+    expect(loggableUrl(url)).toBe(logged);
+    for (const secret of ['SECRET', 'Chosen', '42!', 'abcdef123456']) expect(decodeURIComponent(decodeURIComponent(loggableUrl(url)))).not.toContain(secret);
   });
 });
