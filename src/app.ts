@@ -20,6 +20,7 @@ import { createAppMetrics } from './metrics/registry.js';
 import { createScrapeCollectors } from './metrics/scrape-collectors.js';
 import { QUEUES } from './queue/names.js';
 import { defaultMaxConnections } from './runtime/connection-cap.js';
+import { createAdminAttempts } from './store/admin-attempts.js';
 import { readServiceTotals } from './store/service-totals.js';
 
 export interface AppOptions {
@@ -76,6 +77,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
   // Every open events stream waits on it between polls: more than Node's default of 10.
   setMaxListeners(0, closing.signal);
   app.decorate('closing', closing.signal);
+  // Read by the admin API's, /metrics' and the queue board's token checks (admin-auth.ts).
+  app.decorate('adminAttempts', createAdminAttempts(deps.redis, deps.keys, { maxFailures: deps.config.adminAuthFailuresPerMinute, windowMs: 60_000 }));
   app.addHook('preClose', async () => closing.abort());
   app.addHook('onRequest', async (request, reply) => {
     request.startedAtMs = performance.now();

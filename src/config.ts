@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   BV_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
   /** Open connections at most; unset: half the process's file limit less a reserve (README). */
   BV_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  /** Wrong admin tokens one client address may send in a minute before it gets 429 (all API processes together). */
+  BV_ADMIN_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Bulk intake limits (API.md: 1,000,000 rows, 200 MB by default). */
   BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
@@ -135,6 +137,7 @@ export interface Config {
     /** undefined: derived from the process's file limit when the app is built. */
     maxConnections: number | undefined;
   };
+  adminAuthFailuresPerMinute: number;
   holdTtlMs: number;
   holdSweepIntervalMs: number;
   authCacheTtlMs: number;
@@ -244,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       keepAliveTimeoutMs: e.BV_KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.BV_MAX_CONNECTIONS,
     }),
+    adminAuthFailuresPerMinute: e.BV_ADMIN_AUTH_FAILURES_PER_MINUTE,
     holdTtlMs: e.BV_HOLD_TTL_MS,
     holdSweepIntervalMs: e.BV_HOLD_SWEEP_INTERVAL_MS,
     authCacheTtlMs: e.BV_AUTH_CACHE_TTL_MS,

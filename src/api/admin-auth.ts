@@ -1,7 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import type { AdminAttempts } from '../store/admin-attempts.js';
 import { bearerToken } from './bearer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Wrong admin tokens per client address (app.ts); undefined in an app built without it. */
+    adminAttempts: AdminAttempts | undefined;
+  }
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -12,11 +20,47 @@ export function adminTokenMatcher(adminToken: string): (token: string | undefine
   return (token) => token !== undefined && timingSafeEqual(digest(token), expected);
 }
 
+/** A presented token's fate: right, wrong, or turned away (seconds until the address may try again). */
+export type AdminTokenVerdict = { right: boolean; retryAfterS?: undefined } | { right: false; retryAfterS: number };
+
+/**
+ * Checks a presented admin token and counts a wrong one against the client's address (README
+ * "Hardening and limits"). The comparison always runs, in constant time; only then is Redis
+ * asked, so a throttled address learns nothing, a right token included. Without Redis the
+ * count is skipped (the token alone decides): the admin token is too long to guess in an
+ * outage, and the operator keeps /metrics.
+ */
+export async function judgeAdminToken(
+  request: FastifyRequest,
+  matches: (token: string | undefined) => boolean,
+  token: string | undefined,
+): Promise<AdminTokenVerdict> {
+  const right = matches(token);
+  const attempts = request.server.adminAttempts;
+  // No token is no guess.
+  if (token === undefined || attempts === undefined) return { right };
+  const retryAfterS = await (right ? attempts.throttled(request.ip) : attempts.failed(request.ip)).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'counting admin token attempts failed; the token alone decides');
+    return undefined;
+  });
+  return retryAfterS === undefined ? { right } : { right: false, retryAfterS };
+}
+
+/** The 429 of an address with too many wrong admin tokens. */
+export function tooManyAdminAttempts(retryAfterS: number): AppError {
+  return new AppError('RATE_LIMITED', `Too many wrong admin tokens from this address; retry in ${retryAfterS} s`);
+}
+
 /** The onRequest hook for /admin routes: the operator's bearer token, compared in constant time. */
 export function adminAuth(adminToken: string) {
   const matches = adminTokenMatcher(adminToken);
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!matches(bearerToken(request.headers.authorization))) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const verdict = await judgeAdminToken(request, matches, bearerToken(request.headers.authorization));
+    if (verdict.retryAfterS !== undefined) {
+      reply.header('Retry-After', verdict.retryAfterS);
+      throw tooManyAdminAttempts(verdict.retryAfterS);
+    }
+    if (!verdict.right) {
       throw new AppError('AUTH_INVALID_KEY', 'The admin API needs "Authorization: Bearer <BV_ADMIN_TOKEN>"');
     }
   };

@@ -11,7 +11,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { adminTokenMatcher } from './admin-auth.js';
+import { adminTokenMatcher, judgeAdminToken, tooManyAdminAttempts } from './admin-auth.js';
 import { bearerToken } from './bearer.js';
 import { sendError } from './envelope.js';
 
@@ -60,12 +60,24 @@ export function queueBoardAuth(options: QueueBoardAuthOptions) {
       ),
     );
 
+  // Wrong tokens, bearer or sign-in link, count against the address as the admin API's do.
+  const throttle = (request: FastifyRequest, reply: FastifyReply, retryAfterS: number) =>
+    sendError(request, reply.header('Retry-After', retryAfterS), tooManyAdminAttempts(retryAfterS));
+
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    if (matches(bearerToken(request.headers.authorization))) return undefined;
+    const bearer = bearerToken(request.headers.authorization);
+    if (bearer !== undefined) {
+      const verdict = await judgeAdminToken(request, matches, bearer);
+      if (verdict.retryAfterS !== undefined) return throttle(request, reply, verdict.retryAfterS);
+      if (verdict.right) return undefined;
+    }
     if (cookieIsValid(cookieValue(request.headers.cookie, BOARD_COOKIE))) return undefined;
     const url = new URL(request.url, 'http://board.invalid');
     const token = url.searchParams.get('token');
-    if (token === null || request.method !== 'GET' || !matches(token)) return refuse(request, reply);
+    if (token === null || request.method !== 'GET') return refuse(request, reply);
+    const verdict = await judgeAdminToken(request, matches, token);
+    if (verdict.retryAfterS !== undefined) return throttle(request, reply, verdict.retryAfterS);
+    if (!verdict.right) return refuse(request, reply);
     // The token leaves the address bar at once; from here on the cookie speaks for it.
     url.searchParams.delete('token');
     const expiresAtMs = String(now() + ttlMs);

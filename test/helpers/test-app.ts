@@ -33,7 +33,15 @@ export async function createTestApp(
   const keyPrefix = `bvtest:${randomBytes(6).toString('hex')}`;
   // Its own result files too: not the checkout's ./data, which npm start uses.
   const dataDir = overrides.env?.BV_DATA_DIR === undefined ? await mkdtemp(path.join(os.tmpdir(), 'bv-test-app-')) : undefined;
-  const config = loadConfig({ BV_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'silent', ...(dataDir === undefined ? {} : { BV_DATA_DIR: dataDir }), ...overrides.env });
+  // Many tests send wrong admin tokens from app.inject's one address on purpose; the throttle
+  // of wrong tokens has its own test (test/security/admin-throttle.test.ts).
+  const config = loadConfig({
+    BV_KEY_PREFIX: keyPrefix,
+    LOG_LEVEL: 'silent',
+    BV_ADMIN_AUTH_FAILURES_PER_MINUTE: '1000000',
+    ...(dataDir === undefined ? {} : { BV_DATA_DIR: dataDir }),
+    ...overrides.env,
+  });
   const deps = await createDeps({ ...config, redisUrl: overrides.redisUrl ?? inject('redisUrl') }, pino({ level: 'silent' }), overrides);
   const app = await buildApp(deps, { adminToken: ADMIN_TOKEN });
 
