@@ -5,7 +5,8 @@ import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery
 import { file, plain, type RouteDoc } from './route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
-const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+// RATE_LIMITED: too many wrong admin tokens from the caller's address (README "Hardening and limits").
+const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
 export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'POST /admin/v1/accounts': {
@@ -156,7 +157,7 @@ export const OPEN_DOCS: Record<string, RouteDoc> = {
     tags: ['Admin'],
     security: 'admin',
     responses: { 200: file('text/plain', 'Prometheus text exposition format') },
-    errors: ['AUTH_INVALID_KEY'],
+    errors: ['AUTH_INVALID_KEY', 'RATE_LIMITED'],
   },
 };
 
