@@ -45,7 +45,9 @@
  * BENCH_B_WORKERS (0), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
  * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there), BENCH_NODE_ARGS
  * (extra node flags for those processes, e.g. "--max-old-space-size=256 --trace-gc"),
- * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there).
+ * BENCH_CHILD_OUTPUT (a folder: their stdout and stderr are written there), BENCH_REDIS_FSYNC (the
+ * managed Redis's appendfsync modes, comma-separated, each a whole run in turn: default the product's
+ * `always`; `always,everysec` gives the durability before/after pair from one run).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +64,7 @@ import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/simulator.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/store/managed-redis-server.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { cpuSeconds, infoField, procStatusMb, root, runQueueSeconds, startCompiled, stopAllChildren, stopChild } from './child-processes.js';
 
@@ -83,6 +86,11 @@ const B_ROW_CONCURRENCY = Number(process.env.BENCH_B_ROW_CONCURRENCY ?? 16);
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const CHILD_OUTPUT = process.env.BENCH_CHILD_OUTPUT;
+/** The managed Redis's AOF fsync modes to measure, one full run each: the product's default unless told. */
+const FSYNC_MODES = (process.env.BENCH_REDIS_FSYNC ?? DEFAULT_APPEND_FSYNC).split(',').map((mode): AppendFsync => {
+  if (mode !== 'always' && mode !== 'everysec') throw new Error(`BENCH_REDIS_FSYNC: "${mode}" is neither always nor everysec`);
+  return mode;
+});
 const ADMIN = 'bench-admin-token-0123456789abcdef';
 const KEY_PREFIX = 'bench-bulk';
 /** The server's defaults (src/config.ts), which the API process runs with here. */
@@ -543,10 +551,15 @@ async function partC(env: Record<string, string>, redisUrl: string): Promise<voi
 }
 
 async function main(): Promise<void> {
+  // The product's default first; BENCH_REDIS_FSYNC=always,everysec adds the pair's other half, run after it.
+  for (const appendfsync of FSYNC_MODES) await runWith(appendfsync);
+}
+
+async function runWith(appendfsync: AppendFsync): Promise<void> {
   const benchStarted = performance.now();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-bulk-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const redis: ManagedRedis = await startManagedRedis({ dataDir });
+  const redis: ManagedRedis = await startManagedRedis({ dataDir, appendfsync });
   cleanups.push(() => redis.stop());
   const sim = await startSimulator({ port: 0 });
   cleanups.push(() => sim.close());
@@ -559,12 +572,14 @@ async function main(): Promise<void> {
   cleanups.push(() => rm(path.dirname(sourcesFile), { recursive: true, force: true }));
   const known = loadSandboxRegistry().identifiers('gstin');
 
-  const env = { PORT: '0', REDIS_URL: redis.url, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir, BV_KEY_PREFIX: KEY_PREFIX, BV_SOURCES: sourcesFile };
+  // BV_REDIS_FSYNC: the API processes' start-up check accepts the mode measured.
+  const env = { PORT: '0', REDIS_URL: redis.url, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir, BV_KEY_PREFIX: KEY_PREFIX, BV_SOURCES: sourcesFile, BV_REDIS_FSYNC: appendfsync };
   const probe = new Redis(redis.url);
   const redisVersion = /redis_version:(\S+)/.exec(await probe.info('server'))?.[1] ?? '?';
   probe.disconnect();
   print(
-    `bench:bulk on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, redis-server ${redisVersion}; ` +
+    '',
+    `bench:bulk on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, redis-server ${redisVersion} with appendfsync ${appendfsync}; ` +
       `API and worker processes compiled (npm run build, as npm start runs them), loopback only`,
   );
 
@@ -581,7 +596,9 @@ async function main(): Promise<void> {
   }
   if (parts.includes('b')) await partB(env, known, sim);
   if (parts.includes('c')) await partC(env, redis.url);
-  print('', `(bench wall time ${seconds(performance.now() - benchStarted)})`);
+  print('', `(bench wall time ${seconds(performance.now() - benchStarted)}, appendfsync ${appendfsync})`);
+  // Stopped now, not at the end: the next mode's run gets the machine to itself.
+  await redis.stop();
 }
 
 async function cleanUp(): Promise<void> {

@@ -10,7 +10,9 @@
  *
  * Both servers run compiled (`npm run build` first, as `npm start` does), each in its own
  * process; autocannon runs in this one. Loopback only.
- * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32).
+ * Env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 32), BENCH_REDIS_FSYNC (the managed
+ * Redis's appendfsync modes, comma-separated, each a whole run in turn: default the product's
+ * `always`; `always,everysec` gives the durability before/after pair from one run).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startManagedRedis } from '../../src/store/managed-redis.js';
+import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/store/managed-redis-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,57 +65,76 @@ async function measure(url: string, apiKey: string | undefined, durationS: numbe
 }
 
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-'));
-const redis = await startManagedRedis({ dataDir });
-const bare = await start('dist/test/bench/bare-server.js', { REDIS_URL: redis.url });
-const FLOOR_ROUTE = '/floor/three-round-trips';
-const full = await start('dist/src/server.js', {
-  REDIS_URL: redis.url,
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  BV_ADMIN_TOKEN: ADMIN,
-  BV_DATA_DIR: dataDir,
+/** The managed Redis's AOF fsync modes to measure, one whole run each: the product's default unless told. */
+const modes = (process.env.BENCH_REDIS_FSYNC ?? DEFAULT_APPEND_FSYNC).split(',').map((mode): AppendFsync => {
+  if (mode !== 'always' && mode !== 'everysec') throw new Error(`BENCH_REDIS_FSYNC: "${mode}" is neither always nor everysec`);
+  return mode;
 });
-try {
-  const created = await fetch(`${full.url}/admin/v1/accounts`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-    // Enough money and rate that neither refuses a call: the bench measures the full path's cost.
-    body: JSON.stringify({ name: 'bench', balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 }),
+const FLOOR_ROUTE = '/floor/three-round-trips';
+type Measured = Awaited<ReturnType<typeof measure>>;
+const row = (name: string, r: Measured) => `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} |`;
+
+async function runWith(appendfsync: AppendFsync): Promise<Measured> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bench-'));
+  const redis = await startManagedRedis({ dataDir, appendfsync });
+  const bare = await start('dist/test/bench/bare-server.js', { REDIS_URL: redis.url });
+  const full = await start('dist/src/server.js', {
+    REDIS_URL: redis.url,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    BV_ADMIN_TOKEN: ADMIN,
+    BV_DATA_DIR: dataDir,
+    // The start-up check accepts the mode measured.
+    BV_REDIS_FSYNC: appendfsync,
   });
-  if (created.status !== 201) throw new Error(`creating the bench account failed: ${await created.text()}`);
-  const { sandbox_key: key } = (await created.json()) as { sandbox_key: string };
+  try {
+    const created = await fetch(`${full.url}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      // Enough money and rate that neither refuses a call: the bench measures the full path's cost.
+      body: JSON.stringify({ name: 'bench', balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 }),
+    });
+    if (created.status !== 201) throw new Error(`creating the bench account failed: ${await created.text()}`);
+    const { sandbox_key: key } = (await created.json()) as { sandbox_key: string };
 
-  // Warm both (JIT, connection pools, Redis scripts) before measuring.
-  await measure(bare.url, undefined, 2);
-  await measure(bare.url, undefined, 2, FLOOR_ROUTE);
-  await measure(full.url, key, 2);
-  const baseline = await measure(bare.url, undefined, seconds);
-  const floor = await measure(bare.url, undefined, seconds, FLOOR_ROUTE);
-  const path = await measure(full.url, key, seconds);
-  if (path.non2xx > 0 || path.errors > 0) throw new Error(`the full path answered ${path.non2xx} non-2xx and ${path.errors} errors`);
+    // Warm both (JIT, connection pools, Redis scripts) before measuring.
+    await measure(bare.url, undefined, 2);
+    await measure(bare.url, undefined, 2, FLOOR_ROUTE);
+    await measure(full.url, key, 2);
+    const baseline = await measure(bare.url, undefined, seconds);
+    const floor = await measure(bare.url, undefined, seconds, FLOOR_ROUTE);
+    const fullPath = await measure(full.url, key, seconds);
+    if (fullPath.non2xx > 0 || fullPath.errors > 0) throw new Error(`the full path answered ${fullPath.non2xx} non-2xx and ${fullPath.errors} errors`);
 
-  const row = (name: string, r: typeof baseline) =>
-    `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} |`;
-  console.log(
-    [
-      `bench:sync on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${connections} connections, ${seconds} s each`,
-      '',
-      '| route | requests/s | p50 ms | p99 ms |',
-      '|---|---|---|---|',
-      row('bare Fastify JSON route (baseline)', baseline),
-      row('floor: the bare route after 3 sequential Redis round trips, nothing else', floor),
-      row('POST /v1/gst/verify, full path (sandbox key)', path),
-      '',
-      `ratio (full path / baseline throughput): ${(path.rps / baseline.rps).toFixed(2)}`,
-      `floor / baseline: ${(floor.rps / baseline.rps).toFixed(2)} (the most any path that waits for Redis three times in a row keeps here)`,
-      `full path / floor: ${(path.rps / floor.rps).toFixed(2)} (what the service's own work keeps of that)`,
-    ].join('\n'),
-  );
-} finally {
-  bare.child.kill('SIGTERM');
-  full.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await redis.stop();
-  await rm(dataDir, { recursive: true, force: true });
+    console.log(
+      [
+        `bench:sync on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, ${connections} connections, ${seconds} s each, managed Redis with appendfsync ${appendfsync}`,
+        '',
+        '| route | requests/s | p50 ms | p99 ms |',
+        '|---|---|---|---|',
+        row('bare Fastify JSON route (baseline)', baseline),
+        row('floor: the bare route after 3 sequential Redis round trips, nothing else', floor),
+        row('POST /v1/gst/verify, full path (sandbox key)', fullPath),
+        '',
+        `ratio (full path / baseline throughput): ${(fullPath.rps / baseline.rps).toFixed(2)}`,
+        `floor / baseline: ${(floor.rps / baseline.rps).toFixed(2)} (the most any path that waits for Redis three times in a row keeps here)`,
+        `full path / floor: ${(fullPath.rps / floor.rps).toFixed(2)} (what the service's own work keeps of that)`,
+        '',
+      ].join('\n'),
+    );
+    return fullPath;
+  } finally {
+    bare.child.kill('SIGTERM');
+    full.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await redis.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results: [AppendFsync, Measured][] = [];
+for (const mode of modes) results.push([mode, await runWith(mode)]);
+if (results.length > 1) {
+  // The durability pair (issue 26): the same full path, one run, each fsync mode in turn.
+  console.log(['| full path, managed Redis with | requests/s | p50 ms | p99 ms |', '|---|---|---|---|', ...results.map(([mode, r]) => row(`appendfsync ${mode}`, r))].join('\n'));
 }

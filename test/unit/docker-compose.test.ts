@@ -148,11 +148,13 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('runs Redis with AOF on and no eviction, health-checked', () => {
+  it('runs Redis with AOF on, fsynced before each answer, and no eviction, health-checked', () => {
     const redis = services.redis!;
     expect(redis.image).toMatch(/^redis(:|$)/);
     const argv = commandText(redis);
     expect(argv).toMatch(/--appendonly yes\b/);
+    // The API's start-up check refuses a Redis without it once live keys exist (README "Durability").
+    expect(argv).toMatch(/--appendfsync always\b/);
     expect(argv).toMatch(/--maxmemory-policy noeviction\b/);
     expect(mounts(redis).map((mount) => mount.target)).toContain('/data');
   });
