@@ -1,4 +1,5 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { ConfigError } from '../config.js';
 
 export interface DataDirLog {
   warn(fields: object, message: string): void;
@@ -7,15 +8,27 @@ export interface DataDirLog {
 /**
  * Makes the data folder, the owner's alone: it holds customers' rows and results (PAN holder
  * names among them), the admin token and the private Redis's files. One that already exists
- * is left as the operator set it, with a warning when other users of the machine can read it.
+ * with access for others is made owner-only (700) when this user owns it, and said so; one
+ * this user cannot correct stops the start with one line (ConfigError), rather than run with
+ * results other users of the machine can read.
  */
 export async function prepareDataDir(dataDir: string, log: DataDirLog): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const mode = (await stat(dataDir)).mode & 0o777;
-  if ((mode & 0o077) !== 0) {
-    log.warn(
-      { dataDir, mode: mode.toString(8) },
-      'the data folder can be read by other users of this machine (it holds results with PAN holder names, and the admin token): chmod 700 it',
+  const found = await stat(dataDir);
+  const mode = found.mode & 0o777;
+  if ((mode & 0o077) === 0) return;
+  const uid = process.getuid?.();
+  const refuse = (why: string) =>
+    new ConfigError(
+      `BV_DATA_DIR: ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}) and ${why}: ` +
+        'chmod 700 it as its owner, or set BV_DATA_DIR to a folder of this user',
     );
-  }
+  if (uid !== undefined && found.uid !== uid) throw refuse(`belongs to another user (uid ${found.uid})`);
+  await chmod(dataDir, 0o700).catch((error: unknown) => {
+    throw refuse(`could not be changed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  });
+  log.warn(
+    { dataDir, mode: mode.toString(8), correctedTo: '700' },
+    'the data folder could be read by other users of this machine (it holds results with PAN holder names, and the admin token): made it owner-only',
+  );
 }

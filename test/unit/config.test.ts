@@ -33,6 +33,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ BV_SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/BV_SHUTDOWN_TIMEOUT_MS/);
   });
 
+  it('bounds slow clients and connections by default, and takes other bounds (README "Hardening and limits")', () => {
+    expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 30_000, bodyMinBytesPerSecond: 65_536, keepAliveTimeoutMs: 72_000, maxConnections: undefined });
+    expect(loadConfig({ BV_REQUEST_TIMEOUT_MS: '3000', BV_MAX_CONNECTIONS: '500' }).http).toMatchObject({ requestTimeoutMs: 3_000, maxConnections: 500 });
+    expect(() => loadConfig({ BV_REQUEST_TIMEOUT_MS: '0' })).toThrow(/BV_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ BV_MAX_CONNECTIONS: '0' })).toThrow(/BV_MAX_CONNECTIONS/);
+    expect(loadConfig({}).adminAuthFailuresPerMinute).toBe(10);
+    expect(() => loadConfig({ BV_ADMIN_AUTH_FAILURES_PER_MINUTE: '0' })).toThrow(/BV_ADMIN_AUTH_FAILURES_PER_MINUTE/);
+  });
+
   it('fails with a message naming each bad variable and its rule', () => {
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'x', REDIS_URL: 'localhost:6379' })).toThrow(/PORT: .*; REDIS_URL: must start with redis:\/\//);
