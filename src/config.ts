@@ -74,6 +74,19 @@ const EnvSchema = z.object({
   BV_BULK_ROW_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(8),
   /** How long a worker's claim on a chunk lasts unrenewed: a killed worker's chunk runs again after it. */
   BV_WORKER_LOCK_MS: z.coerce.number().int().min(1_000).default(30_000),
+  /**
+   * Tries of a whole chunk or finalize, the first wait between them doubling (with jitter): 10
+   * from 2 s wait out a cause that may pass (a full disk, Redis away) for about 17 minutes;
+   * then the watchdog ends the rows left, failed and unbilled.
+   */
+  BV_BULK_CHUNK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(10),
+  BV_BULK_CHUNK_BACKOFF_MS: z.coerce.number().int().min(10).default(2_000),
+  /** Crashes of the worker holding a chunk (found stalled) before it is failed: it is safe to run again. */
+  BV_WORKER_MAX_STALLED: z.coerce.number().int().min(1).max(100).default(5),
+  /** How often the bulk watchdog looks for jobs that cannot end by themselves. */
+  BV_BULK_WATCHDOG_MS: z.coerce.number().int().min(100).default(30_000),
+  /** How long a job goes without a chunk counted before a chunk missing from the queue is given up on. */
+  BV_BULK_WATCHDOG_IDLE_MS: z.coerce.number().int().min(100).default(300_000),
   /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (API.md). */
   BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
   BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
@@ -158,6 +171,11 @@ export interface Config {
     workerConcurrency: number;
     rowConcurrency: number;
     workerLockMs: number;
+    chunkAttempts: number;
+    chunkBackoffMs: number;
+    maxStalledCount: number;
+    watchdogMs: number;
+    watchdogIdleMs: number;
     webhookAttempts: number;
     webhookBackoffMs: number;
     webhookConcurrency: number;
@@ -267,6 +285,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
       workerConcurrency: e.BV_WORKER_CONCURRENCY,
       rowConcurrency: e.BV_BULK_ROW_CONCURRENCY,
       workerLockMs: e.BV_WORKER_LOCK_MS,
+      chunkAttempts: e.BV_BULK_CHUNK_ATTEMPTS,
+      chunkBackoffMs: e.BV_BULK_CHUNK_BACKOFF_MS,
+      maxStalledCount: e.BV_WORKER_MAX_STALLED,
+      watchdogMs: e.BV_BULK_WATCHDOG_MS,
+      watchdogIdleMs: e.BV_BULK_WATCHDOG_IDLE_MS,
       webhookAttempts: e.BV_WEBHOOK_ATTEMPTS,
       webhookBackoffMs: e.BV_WEBHOOK_BACKOFF_MS,
       webhookConcurrency: e.BV_WEBHOOK_CONCURRENCY,

@@ -112,7 +112,8 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
   const queueRedis = queueConnection(redisFactory);
   const queues = createBulkQueues(queueRedis, {
     prefix: keys.queuePrefix(),
-    chunkAttempts: 5,
+    chunkAttempts: config.bulk.chunkAttempts,
+    chunkBackoffMs: config.bulk.chunkBackoffMs,
     webhookAttempts: config.bulk.webhookAttempts,
     webhookBackoffMs: config.bulk.webhookBackoffMs,
   });
@@ -151,6 +152,9 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
           verifyConcurrency: config.bulk.workerConcurrency,
           finalizeConcurrency: 2,
           lockMs: config.bulk.workerLockMs,
+          maxStalledCount: config.bulk.maxStalledCount,
+          watchdogMs: config.bulk.watchdogMs,
+          watchdogIdleMs: config.bulk.watchdogIdleMs,
           webhookConcurrency: config.bulk.webhookConcurrency,
           webhookAccountConcurrency: config.bulk.webhookAccountConcurrency,
         },
@@ -200,6 +204,7 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
           },
           queues,
           log,
+          takeWatchdogLease: (ms) => bulkJobs.takeWatchdogLease(ms),
         },
         pools,
       );

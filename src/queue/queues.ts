@@ -11,6 +11,7 @@ import { AccountBusy, AccountShare } from './bulk/account-share.js';
 import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
 import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
+import { chunkJobId, finalizeJobId, watchJobs } from './bulk/job-watchdog.js';
 import { processPortfolioJob, type PortfolioJobDeps } from './portfolio/process-portfolio-job.js';
 
 /** BullMQ needs connections that wait through reconnects (and failovers) rather than fail commands. */
@@ -34,8 +35,13 @@ export interface BulkQueues {
 
 export interface QueueSettings {
   prefix: string;
-  /** Attempts of a whole chunk (a worker crash, a Redis hiccup); rows retry inside it. */
+  /**
+   * Attempts of a whole chunk, and of a job's finalize (a disk full, Redis away, a bug), and the
+   * first wait between them (doubling, with jitter): a cause that may pass is waited out for a
+   * bounded time, then the watchdog ends what is left (job-watchdog.ts). Rows retry inside.
+   */
   chunkAttempts: number;
+  chunkBackoffMs: number;
   webhookAttempts: number;
   webhookBackoffMs: number;
 }
@@ -47,7 +53,7 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
   const portfolios = new Queue<PortfolioJob>(QUEUES.portfolios, { connection, prefix: settings.prefix });
   const jobOptions = {
     attempts: settings.chunkAttempts,
-    backoff: { type: 'exponential', delay: 1_000, jitter: 0.5 },
+    backoff: { type: 'exponential', delay: settings.chunkBackoffMs, jitter: 0.5 },
     removeOnComplete: { age: 3_600, count: 10_000 },
     removeOnFail: { age: 7 * 86_400 },
   } as const;
@@ -58,10 +64,10 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
     portfolios,
     async addChunks(chunks) {
       // The BullMQ job id makes a re-sent chunk (a retried intake) one job, not two.
-      await verify.addBulk(chunks.map((data) => ({ name: 'chunk', data, opts: { ...jobOptions, jobId: `${data.jobId}-${data.chunk}` } })));
+      await verify.addBulk(chunks.map((data) => ({ name: 'chunk', data, opts: { ...jobOptions, jobId: chunkJobId(data.jobId, data.chunk) } })));
     },
     async addFinalize(jobId) {
-      await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: `${jobId}-finalize` });
+      await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: finalizeJobId(jobId) });
     },
     async addWebhook(jobId, { event = 'bulk.job.completed', accountId }) {
       // 14 attempts, 10 s doubling: the last about 23 hours after the first (API.md: 24 h).
@@ -89,6 +95,15 @@ export interface WorkerSettings {
   /** Webhook deliveries at once in a process, and of them, at most this many of one account. */
   webhookConcurrency: number;
   webhookAccountConcurrency: number;
+  /**
+   * Times a chunk or finalize may be found stalled (its worker died holding it) and run again
+   * before BullMQ fails it: both are safe to repeat, so a few crashes must not end their rows.
+   */
+  maxStalledCount: number;
+  /** How often the bulk watchdog looks for jobs that cannot end by themselves (job-watchdog.ts). */
+  watchdogMs: number;
+  /** How long a job goes without progress before a chunk missing from the queue is given up on. */
+  watchdogIdleMs: number;
 }
 
 /** Which pools a process runs: npm start runs all three; workers/ one each. */
@@ -106,10 +121,56 @@ export interface BulkWorkers {
 export function startBulkWorkers(
   connection: ConnectionOptions,
   settings: WorkerSettings,
-  deps: { chunk: ChunkDeps; finalize: FinalizeDeps; webhook: WebhookDeps; portfolio: PortfolioJobDeps; queues: BulkQueues; log: Logger },
+  deps: {
+    chunk: ChunkDeps;
+    finalize: FinalizeDeps;
+    webhook: WebhookDeps;
+    portfolio: PortfolioJobDeps;
+    queues: BulkQueues;
+    log: Logger;
+    /** One watchdog round at a time across processes: true when this one may run it. */
+    takeWatchdogLease: (ms: number) => Promise<boolean>;
+  },
   pools: WorkerPools = { verify: true, finalize: true, scheduler: true },
 ): BulkWorkers {
   const workers: Worker[] = [];
+  // The watchdog rides with the finalize pool (it ends jobs, as finalize does); a chunk failed
+  // for good in a verify-only process waits for a finalize pool's next round.
+  let watchTimer: NodeJS.Timeout | undefined;
+  let watching = false;
+  let stopped = false;
+  const watchRound = async (): Promise<void> => {
+    if (watching || stopped || !pools.finalize) return;
+    watching = true;
+    try {
+      if (!(await deps.takeWatchdogLease(settings.watchdogMs))) return;
+      const round = await watchJobs({
+        jobs: deps.finalize.jobs,
+        results: deps.finalize.results,
+        verify: deps.queues.verify,
+        finalize: deps.queues.finalize,
+        addFinalize: (jobId) => deps.queues.addFinalize(jobId),
+        settle: deps.chunk,
+        fail: deps.finalize,
+        log: deps.log,
+        idleMs: settings.watchdogIdleMs,
+      });
+      if (round.settled + round.abandoned + round.finalizeQueued + round.failed > 0) deps.log.warn(round, 'the bulk watchdog ended work that could not end by itself');
+    } catch (error) {
+      deps.log.warn({ reason: (error as Error).message }, 'a bulk watchdog round failed; the next one tries again');
+    } finally {
+      watching = false;
+    }
+  };
+  const watchSoon = (): void => {
+    setTimeout(() => void watchRound(), 1_000).unref();
+  };
+  if (pools.finalize) {
+    watchTimer = setInterval(() => void watchRound(), settings.watchdogMs);
+    watchTimer.unref();
+    // At start too: after every process restarts, what was left is found at once.
+    watchSoon();
+  }
   if (pools.verify) {
     const worker = new Worker<ChunkPayload>(
       QUEUES.bulkVerify,
@@ -117,18 +178,25 @@ export function startBulkWorkers(
         const last = await processChunk(job.data, { ...deps.chunk, log: deps.log.child({ jobId: job.data.jobId, chunk: job.data.chunk }) });
         if (last) await deps.queues.addFinalize(job.data.jobId);
       },
-      { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
+      { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs, maxStalledCount: settings.maxStalledCount },
     );
-    worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId, chunk: job?.data.chunk }, 'a bulk chunk failed'));
+    worker.on('failed', (job, error) => {
+      deps.log.error({ err: error, jobId: job?.data.jobId, chunk: job?.data.chunk, attempt: job?.attemptsMade }, 'a bulk chunk failed');
+      // Its last try: the watchdog ends it now rather than at its next round.
+      if (job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1)) watchSoon();
+    });
     workers.push(worker);
   }
   if (pools.finalize) {
     const worker = new Worker<FinalizePayload>(
       QUEUES.bulkFinalize,
       async (job) => finalizeJob(job.data.jobId, { ...deps.finalize, log: deps.log.child({ jobId: job.data.jobId }) }),
-      { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs },
+      { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs, maxStalledCount: settings.maxStalledCount },
     );
-    worker.on('failed', (job, error) => deps.log.error({ err: error, jobId: job?.data.jobId }, 'finalizing a bulk job failed'));
+    worker.on('failed', (job, error) => {
+      deps.log.error({ err: error, jobId: job?.data.jobId, attempt: job?.attemptsMade }, 'finalizing a bulk job failed');
+      if (job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1)) watchSoon();
+    });
     workers.push(worker);
     // Webhook deliveries ride with the finalize pool: both are light and follow a job's end.
     // Many at once (each mostly waits on its receiver), each account a share of them.
@@ -166,6 +234,8 @@ export function startBulkWorkers(
   for (const worker of workers) worker.on('error', (error) => deps.log.warn({ queue: worker.name, reason: error.message }, 'queue worker error'));
   return {
     async close() {
+      stopped = true;
+      clearInterval(watchTimer);
       await Promise.all(workers.map((worker) => worker.close()));
     },
   };

@@ -26,8 +26,33 @@ if redis.call('HGET', KEYS[1], 'status') == 'queued' then
   redis.call('HSET', KEYS[1], 'status', 'running', 'started_at', ARGV[8])
 end
 local done = redis.call('SCARD', KEYS[2])
-redis.call('HSET', KEYS[1], 'chunks_done', done)
+redis.call('HSET', KEYS[1], 'chunks_done', done, 'progress_at', ARGV[8])
 return {done, tonumber(redis.call('HGET', KEYS[1], 'chunks_total')), 1}`,
+};
+
+/**
+ * Counts a chunk that was given up (its tries ran out, or it was never queued) once, its rows
+ * failed (or cancelled, in a job being cancelled) and unbilled, and records why. Never for a
+ * chunk counted already: one whose file was kept is settled from its file instead.
+ * KEYS: job hash, chunks-done set, abandoned hash. ARGV: chunk, rows, reason, now.
+ * Returns {chunks done, chunks total, 1 if counted now, the rows' status}.
+ */
+export const ABANDON_CHUNK: ScriptDefinition = {
+  name: 'bvBulkAbandonChunk',
+  numberOfKeys: 3,
+  lua: `
+local total = tonumber(redis.call('HGET', KEYS[1], 'chunks_total'))
+if not total then return {0, 0, 0, ''} end
+if redis.call('SADD', KEYS[2], ARGV[1]) == 0 then
+  return {redis.call('SCARD', KEYS[2]), total, 0, ''}
+end
+local status = redis.call('HGET', KEYS[1], 'status') == 'cancelled' and 'cancelled' or 'failed'
+redis.call('HSET', KEYS[3], ARGV[1], status .. '|' .. ARGV[3])
+redis.call('HINCRBY', KEYS[1], 'rows_done', ARGV[2])
+redis.call('HINCRBY', KEYS[1], 'rows_' .. status, ARGV[2])
+local done = redis.call('SCARD', KEYS[2])
+redis.call('HSET', KEYS[1], 'chunks_done', done, 'progress_at', ARGV[4])
+return {done, total, 1, status}`,
 };
 
 /**
@@ -50,7 +75,8 @@ return 0`,
  * `completed`: a cancel that came after its last row (while finalize ran) stopped nothing,
  * and the job is not called cancelled when every row was verified and billed. Decided here,
  * in one step with the move, so a cancel landing between finalize's read and this cannot
- * leave the job unfinished. Returns the status it moved to, or false if already finished.
+ * leave the job unfinished. ARGV[4], optional: why it failed; ARGV[5], optional: paise refunded. Returns the status it moved to,
+ * or false if already finished.
  */
 export const FINISH: ScriptDefinition = {
   name: 'bvBulkFinish',
@@ -63,6 +89,8 @@ if status == 'done' then
   status = (state[1] == 'cancelled' and (tonumber(state[3]) or 0) > 0) and 'cancelled' or 'completed'
 end
 redis.call('HSET', KEYS[1], 'status', status, 'finished_at', ARGV[2], 'released_paise', ARGV[3])
+if ARGV[4] and ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'failure_reason', ARGV[4]) end
+if ARGV[5] and ARGV[5] ~= '0' then redis.call('HSET', KEYS[1], 'refunded_paise', ARGV[5]) end
 return status`,
 };
 

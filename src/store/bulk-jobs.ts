@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Environment, OperationName } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
 import { pageOfEnvironment } from './newest-first.js';
-import { COUNT_CHUNK, FINISH, KEEP_ROWS, MARK_RUNNING } from './bulk-job-scripts.js';
+import { ABANDON_CHUNK, COUNT_CHUNK, FINISH, KEEP_ROWS, MARK_RUNNING } from './bulk-job-scripts.js';
 import { runScript } from './scripts.js';
 import { addRowTotals } from './service-totals.js';
 
@@ -31,6 +31,12 @@ export interface BulkJob {
   reservedPaise: number;
   chargedPaise: number;
   releasedPaise: number;
+  /** When a chunk was last counted (or the job created): the watchdog's measure of progress. */
+  progressAt: string;
+  /** Why a `failed` job failed; null otherwise. */
+  failureReason: string | null;
+  /** What a failed job's rows had been charged and was given back (its results could not be kept). */
+  refundedPaise: number;
 }
 
 export interface ChunkCounts {
@@ -40,6 +46,12 @@ export interface ChunkCounts {
   failed: number;
   cancelled: number;
   chargedPaise: number;
+}
+
+/** A chunk given up on: its rows' status (failed, or cancelled in a job being cancelled) and why. */
+export interface AbandonedChunk {
+  status: 'failed' | 'cancelled';
+  reason: string;
 }
 
 const num = (value: string | undefined): number => Number(value ?? 0);
@@ -52,7 +64,7 @@ export class BulkJobStore {
     private readonly retentionMs = 30 * 86_400_000,
   ) {}
 
-  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId'> & {
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise'> & {
     portfolioId?: string | null;
     rows: { total: number; valid: number; invalid: number; duplicates: number };
     chunksTotal: number;
@@ -77,6 +89,7 @@ export class BulkJobStore {
         reserved_paise: job.reservedPaise,
       })
       .zadd(this.keys.accountBulkJobs(job.accountId, job.environment), Date.parse(job.createdAt), job.jobId)
+      .zadd(this.keys.bulkOpenJobs(), Date.parse(job.createdAt), job.jobId)
       .exec();
   }
 
@@ -110,6 +123,9 @@ export class BulkJobStore {
       reservedPaise: num(h.reserved_paise),
       chargedPaise: num(h.charged_paise),
       releasedPaise: num(h.released_paise),
+      progressAt: h.progress_at || h.created_at || '',
+      failureReason: h.failure_reason || null,
+      refundedPaise: num(h.refunded_paise),
     };
   }
 
@@ -179,16 +195,83 @@ export class BulkJobStore {
    * stopped some of its rows; see FINISH). Returns the final status, or undefined when the
    * job had already finished (or is gone).
    */
-  async finish(jobId: string, outcome: 'done' | 'failed', releasedPaise: number): Promise<'completed' | 'cancelled' | 'failed' | undefined> {
+  async finish(
+    jobId: string,
+    outcome: 'done' | 'failed',
+    releasedPaise: number,
+    failure: { reason: string; refundedPaise: number } = { reason: '', refundedPaise: 0 },
+  ): Promise<'completed' | 'cancelled' | 'failed' | undefined> {
     const finishedAt = new Date();
-    const moved = (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), outcome, finishedAt.toISOString(), releasedPaise)) as
+    const moved = (await runScript(this.redis, FINISH, this.keys.bulkJob(jobId), outcome, finishedAt.toISOString(), releasedPaise, failure.reason, failure.refundedPaise)) as
       | 'completed'
       | 'cancelled'
       | 'failed'
       | null;
-    // Retention counts from the end; a crash between the two leaves a job kept, never one lost early.
-    if (moved !== null) await this.redis.zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId);
+    // Retention counts from the end; a crash between the two leaves a job kept, never one lost
+    // early. A finished job leaves the watchdog's list (a crash before that only costs it a look).
+    if (moved !== null) {
+      await this.redis.multi().zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId).zrem(this.keys.bulkOpenJobs(), jobId).exec();
+    }
     return moved ?? undefined;
+  }
+
+  /** Unfinished jobs, oldest first, `limit` of them from `offset` (a page of the watchdog's round). */
+  async openJobIds(limit: number, offset = 0): Promise<string[]> {
+    return this.redis.zrange(this.keys.bulkOpenJobs(), offset, offset + limit - 1);
+  }
+
+  /** Takes a job off the watchdog's list (it is finished or gone). */
+  async forgetOpen(jobId: string): Promise<void> {
+    await this.redis.zrem(this.keys.bulkOpenJobs(), jobId);
+  }
+
+  /** Puts a job on the watchdog's list (one an older version created without it). */
+  async rememberOpen(jobId: string, createdAtMs: number): Promise<void> {
+    await this.redis.zadd(this.keys.bulkOpenJobs(), 'NX', createdAtMs, jobId);
+  }
+
+  /** True when this process may run the watchdog's round: no other took it in the last `ms`. */
+  async takeWatchdogLease(ms: number): Promise<boolean> {
+    return (await this.redis.set(this.keys.bulkWatchdogLease(), String(process.pid), 'PX', ms, 'NX')) === 'OK';
+  }
+
+  /** The chunk numbers counted so far. */
+  async countedChunks(jobId: string): Promise<Set<number>> {
+    return new Set((await this.redis.smembers(this.keys.bulkJobChunksDone(jobId))).map(Number));
+  }
+
+  /**
+   * Counts a chunk given up on: its `rows` end failed (cancelled in a job being cancelled),
+   * unbilled, with `reason` kept for its rows' results. Nothing when the chunk was counted.
+   */
+  async abandonChunk(jobId: string, chunk: number, rows: number, reason: string): Promise<{ chunksDone: number; chunksTotal: number; counted: boolean }> {
+    const [done, total, counted, status] = (await runScript(
+      this.redis,
+      ABANDON_CHUNK,
+      this.keys.bulkJob(jobId),
+      this.keys.bulkJobChunksDone(jobId),
+      this.keys.bulkJobAbandoned(jobId),
+      chunk,
+      rows,
+      reason,
+      new Date().toISOString(),
+    )) as [number, number, number, string];
+    if (counted === 1) {
+      const zero = { ok: 0, not_found: 0, failed: 0, cancelled: 0 };
+      await addRowTotals(this.redis, this.keys, { ...zero, [status === 'cancelled' ? 'cancelled' : 'failed']: rows });
+    }
+    return { chunksDone: Number(done), chunksTotal: Number(total), counted: counted === 1 };
+  }
+
+  /** Each given-up chunk's rows' status and why, by chunk. */
+  async abandonedChunks(jobId: string): Promise<Map<number, AbandonedChunk>> {
+    const all = await this.redis.hgetall(this.keys.bulkJobAbandoned(jobId));
+    return new Map(
+      Object.entries(all).map(([chunk, value]) => {
+        const bar = value.indexOf('|');
+        return [Number(chunk), { status: value.slice(0, bar) === 'cancelled' ? 'cancelled' : 'failed', reason: value.slice(bar + 1) }];
+      }),
+    );
   }
 
   /** Finished jobs whose retention ran out by `nowMs`, oldest first. */
@@ -203,7 +286,11 @@ export class BulkJobStore {
 
   /** Forgets a job: its record, its place in the account's list and in the retention index. */
   async remove(jobId: string, owner: { accountId: string; environment: Environment } | undefined): Promise<void> {
-    const multi = this.redis.multi().del(this.keys.bulkJob(jobId), this.keys.bulkJobChunksDone(jobId)).zrem(this.keys.bulkRetention(), jobId);
+    const multi = this.redis
+      .multi()
+      .del(this.keys.bulkJob(jobId), this.keys.bulkJobChunksDone(jobId), this.keys.bulkJobAbandoned(jobId))
+      .zrem(this.keys.bulkRetention(), jobId)
+      .zrem(this.keys.bulkOpenJobs(), jobId);
     if (owner !== undefined) {
       multi.zrem(this.keys.accountBulkJobs(owner.accountId, owner.environment), jobId).zrem(this.keys.legacyAccountBulkJobs(owner.accountId), jobId);
     }

@@ -71,6 +71,12 @@ export interface RedisKeys {
   bulkJobChunksDone(jobId: string): string;
   /** Hash: row → result JSON of one chunk while it runs (a re-run reuses what was decided). */
   bulkChunkResults(jobId: string, chunk: number): string;
+  /** Hash: chunk number → why it was given up (its rows end failed, unbilled); see job-watchdog.ts. */
+  bulkJobAbandoned(jobId: string): string;
+  /** Sorted set of the bulk job ids not finished yet, by creation time (ms): what the watchdog walks. */
+  bulkOpenJobs(): string;
+  /** Present while one process runs the bulk watchdog's round (a lease that expires). */
+  bulkWatchdogLease(): string;
   /** Sorted set of finished bulk job ids by when retention removes them (ms). */
   bulkRetention(): string;
   /** Sorted set of an account's bulk job ids of one environment by creation time (ms). */
@@ -152,6 +158,9 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
     accountBulkJobs: (id, environment) => `${account(id)}:bulk-jobs:${environment}`,
     legacyAccountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
+    bulkJobAbandoned: (jobId) => `${prefix}:{job:${jobId}}:abandoned`,
+    bulkOpenJobs: () => `${prefix}:bulk-open`,
+    bulkWatchdogLease: () => `${prefix}:bulk-watchdog-lease`,
     bulkRetention: () => `${prefix}:bulk-retention`,
     queuePrefix: () => `${prefix}:bull`,
     portfolio: (id) => `${prefix}:{pf:${id}}:meta`,

@@ -4,7 +4,7 @@
  * name and renamed, so a reader never sees half a file.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, lstat, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -21,6 +21,58 @@ export function isTemporaryOf(entry: string, name: string): boolean {
 }
 /** Bytes per read and per write buffer: fewer thread-pool round trips, still bounded. */
 const IO_BYTES = 256 * 1024;
+
+/**
+ * Result files hold PAN holders' names and a customer's vendor list: readable by the service's
+ * own user only, whatever the process's umask.
+ */
+export const RESULT_DIR_MODE = 0o700;
+export const RESULT_FILE_MODE = 0o600;
+
+/** Makes a job's folder (and the results root) owner-only. */
+export async function makePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: RESULT_DIR_MODE });
+}
+
+/**
+ * A file's data, then its folder's entry, on disk: a power loss after this cannot take back
+ * the file or its rename. Work that depends on a file (a chunk's charges, a job's finish)
+ * waits for this, so what a crash can lose is never something a customer was billed for.
+ */
+export async function syncFileAndDir(filePath: string): Promise<void> {
+  const file = await open(filePath, 'r');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await syncDir(path.dirname(filePath));
+}
+
+/** A folder's entries on disk (a rename into it, a file created in it). */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The temporary's data on disk, renamed over `final`, and the rename on disk: a file is either
+ * whole and kept, or absent (never a renamed but empty file after a power loss).
+ */
+async function durableRename(temporary: string, final: string): Promise<void> {
+  const file = await open(temporary, 'r');
+  try {
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, final);
+  await syncDir(path.dirname(final));
+}
 
 export class ResultStore {
   constructor(private readonly rootDir: string) {}
@@ -75,7 +127,7 @@ export class ResultStore {
   /** Writes lines (each without its newline) atomically, respecting the disk's pace. */
   async writeLines(jobId: string, name: string, lines: AsyncIterable<string> | Iterable<string>): Promise<void> {
     const final = this.path(jobId, name);
-    await mkdir(path.dirname(final), { recursive: true });
+    await makePrivateDir(path.dirname(final));
     const temporary = temporaryName(final);
     // A 256 kB buffer, not the 16 kB default: each 'drain' is a round trip through libuv's
     // thread pool, and a 5,000-row input file waited for a hundred of them (0.15 s of intake).
@@ -97,9 +149,9 @@ export class ResultStore {
           }
           if (batch !== '') yield batch;
         },
-        createWriteStream(temporary, { highWaterMark: IO_BYTES }),
+        createWriteStream(temporary, { highWaterMark: IO_BYTES, mode: RESULT_FILE_MODE }),
       );
-      await rename(temporary, final);
+      await durableRename(temporary, final);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
@@ -109,11 +161,16 @@ export class ResultStore {
   /** Writes a small file whole, atomically, exactly as given. */
   async writeText(jobId: string, name: string, text: string): Promise<void> {
     const final = this.path(jobId, name);
-    await mkdir(path.dirname(final), { recursive: true });
+    await makePrivateDir(path.dirname(final));
     const temporary = temporaryName(final);
     try {
-      await writeFile(temporary, text);
-      await rename(temporary, final);
+      const file = await open(temporary, 'wx', RESULT_FILE_MODE);
+      try {
+        await file.writeFile(text);
+      } finally {
+        await file.close();
+      }
+      await durableRename(temporary, final);
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;

@@ -131,6 +131,8 @@ describe('bulk jobs end to end', () => {
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json().data.job_id).toBe(first.json().data.job_id);
     expect(((await get('/v1/bulk/jobs')).json().data.jobs as unknown[]).length).toBe(before + 1);
+    // Finished before the next tests read the wallet's held money.
+    await waitFinished(first.json().data.job_id as string);
   });
 
   describe('multipart parts after the file', () => {

@@ -57,6 +57,9 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     reserved_inr: paiseToInr(job.reservedPaise),
     charged_inr: paiseToInr(job.chargedPaise),
     released_inr: paiseToInr(job.releasedPaise),
+    // Additions: why a failed job failed, and what its rows had been charged and was given back.
+    failure_reason: job.failureReason,
+    refunded_inr: paiseToInr(job.refundedPaise),
     eta_seconds: etaSeconds(job, nowMs),
     results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
   };

@@ -65,6 +65,11 @@ export const BulkJobShape = z
     reserved_inr: inr('Held at intake: the most the job can cost'),
     charged_inr: inr('Committed for rows that succeeded'),
     released_inr: inr('Returned to the wallet; charged + released = reserved once finished'),
+    failure_reason: z
+      .string()
+      .nullable()
+      .describe('Addition: why a failed job failed (for example its result files could not be written in the time allowed); null otherwise'),
+    refunded_inr: inr('Addition: what a failed job\'s rows had been charged and was given back in one credit, because their results could not be kept; 0 otherwise'),
     eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
     results: z.object({ csv: z.string(), jsonl: z.string() }).nullable().describe('Result file paths, once finished'),
   })

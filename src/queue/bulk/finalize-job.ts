@@ -40,7 +40,7 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
     dir: deps.results.dir(jobId),
     operation: job.operation,
     inputHeader: header,
-    rows: mergedResults(deps.results, jobId, repeated),
+    rows: mergedResults(deps.results, jobId, repeated, await deps.jobs.abandonedChunks(jobId)),
   });
 
   const latest = (await deps.jobs.get(jobId)) ?? job;
@@ -53,3 +53,26 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
     await deps.onFinished(jobId);
   }
 }
+
+/**
+ * Ends a job whose result files could not be written in the time its finalize was given (a
+ * disk full for longer than every retry): nothing can be delivered, so nothing stays billed.
+ * The hold goes first, so no late chunk can charge after the refund is counted; then what its
+ * rows were charged comes back as one credit under the job's refund reference (once, however
+ * often this runs), and the job ends `failed` saying why.
+ */
+export async function failJob(jobId: string, reason: string, deps: FinalizeDeps): Promise<void> {
+  const job = await deps.jobs.get(jobId);
+  if (job === undefined || job.finishedAt !== null) return;
+  await deps.wallet.release(job.accountId, jobId);
+  const latest = (await deps.jobs.get(jobId)) ?? job;
+  if (latest.chargedPaise > 0) await deps.wallet.credit(job.accountId, latest.chargedPaise, refundReference(jobId));
+  const finished = await deps.jobs.finish(jobId, 'failed', Math.max(0, latest.reservedPaise - latest.chargedPaise), { reason, refundedPaise: latest.chargedPaise });
+  if (finished !== undefined) {
+    deps.log.error({ jobId, reason, refundedPaise: latest.chargedPaise }, 'bulk job failed: its charges were refunded');
+    await deps.onFinished(jobId);
+  }
+}
+
+/** The ledger reference of a failed job's refund. */
+export const refundReference = (jobId: string): string => `${jobId} refund`;

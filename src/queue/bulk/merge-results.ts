@@ -3,6 +3,7 @@
  * (input.jsonl) lists every row with intake's verdict, and each `first` row takes the next
  * line of its chunk's results file; invalid rows and duplicates take their places between.
  */
+import type { AbandonedChunk } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import { INPUT_FILE, type InputLine, type RowLine } from './input-file.js';
 import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
@@ -52,8 +53,26 @@ function resultOf(line: ChunkResultLine, { row, columns: input, sent }: RowLine,
 /** Rows per batch handed to the file writer: bounds memory when rows are large (Business360). */
 const BATCH_ROWS = 500;
 
-/** Pass 2: every input row's result, in upload order, in batches of up to BATCH_ROWS. */
-export async function* mergedResults(results: ResultStore, jobId: string, repeated: ReadonlySet<number>): AsyncGenerator<RowResult[]> {
+/**
+ * A row of a chunk that has no results file: its chunk was given up on (failed or cancelled,
+ * with why), or never ran because its job was cancelled.
+ */
+function unkeptLine(row: number, abandoned: AbandonedChunk | undefined): ChunkResultLine {
+  if (abandoned === undefined) return { row, status: 'cancelled', charged_paise: 0 };
+  const error = abandoned.status === 'failed' ? { code: 'INTERNAL_ERROR', message: `This row could not be verified and was not billed: ${abandoned.reason}` } : null;
+  return { row, status: abandoned.status, charged_paise: 0, data: null, error };
+}
+
+/**
+ * Pass 2: every input row's result, in upload order, in batches of up to BATCH_ROWS.
+ * `abandoned`: the chunks given up on (job-watchdog.ts), whose rows without a file say why.
+ */
+export async function* mergedResults(
+  results: ResultStore,
+  jobId: string,
+  repeated: ReadonlySet<number>,
+  abandoned: ReadonlyMap<number, AbandonedChunk> = new Map(),
+): AsyncGenerator<RowResult[]> {
   const kept = new Map<number, ChunkResultLine>();
   let chunk = -1;
   let chunkLines: ChunkLines | undefined;
@@ -89,9 +108,7 @@ export async function* mergedResults(results: ResultStore, jobId: string, repeat
           }
           // Awaited only when a read's lines run out: an await per row costs more than the row.
           const resultText = chunkLines?.buffered() === true ? chunkLines.take() : await chunkLines?.next();
-          const result: ChunkResultLine = resultText === undefined
-            ? { row: line.row, status: 'cancelled', charged_paise: 0 }
-            : parseChunkLine(resultText);
+          const result: ChunkResultLine = resultText === undefined ? unkeptLine(line.row, abandoned.get(chunk)) : parseChunkLine(resultText);
           if (result.row !== line.row) throw new Error(`chunk ${chunk} is out of step with the input at row ${line.row} (found ${result.row})`);
           if (repeated.has(line.row)) kept.set(line.row, result);
           batch.push(resultOf(result, line, result.charged_paise));

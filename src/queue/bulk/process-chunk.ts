@@ -2,8 +2,10 @@
  * Processes one chunk of a bulk job's rows. BullMQ delivers a chunk at least once (a worker
  * killed mid-chunk, a lost lock), so every step is safe to repeat:
  * - a row's result, once decided, is kept in Redis and reused by a re-run (no second verdict);
+ * - the chunk's results file is written whole and put on disk (fsync) before any row is billed,
+ *   so a charge always has its delivered result (a disk that is full fails the chunk unbilled);
  * - a successful row is charged from the job's hold under its row number (charged once);
- * - the chunk's results file is written whole, then the chunk is counted once.
+ * - then the chunk is counted once.
  * Retryable failures (the source down or slow) are retried per row with exponential backoff
  * and jitter; rows still failing end `failed` with the last error.
  */
@@ -164,33 +166,59 @@ async function decideRows(deps: ChunkDeps, payload: ChunkPayload, decided: Reado
   return fresh;
 }
 
-/** Keeps the chunk's verdicts, charges its billable rows and writes its results file. */
-async function settleChunk(deps: ChunkDeps, payload: ChunkPayload, file: string, decided: Map<number, string>, fresh: ReadonlyMap<number, string>): Promise<void> {
+/**
+ * Keeps the chunk's verdicts in Redis, then writes its results file, each row with what it is
+ * to be charged, and has it on disk before anything is billed (settleChunk bills from the
+ * file). A re-run finds the verdicts and neither decides nor bills a row again; a worker lost
+ * before the file is kept costs the chunk's upstream calls again, never a customer's money.
+ */
+async function keepChunk(deps: ChunkDeps, payload: ChunkPayload, file: string, decided: Map<number, string>, fresh: ReadonlyMap<number, string>): Promise<void> {
   const { jobId, chunk } = payload;
-  // The chunk's verdicts are kept, then charged, each in one round trip: a re-run finds
-  // both and neither decides nor bills a row again. (A worker lost before this point costs
-  // the chunk's upstream calls again, never a customer's money.)
   for (const [row, json] of await deps.jobs.keepRowResults(jobId, chunk, fresh)) decided.set(row, json);
-  const kept = payload.rows.map(({ row }) => ({ row, ...(JSON.parse(decided.get(row) as string) as KeptResult) }));
-  const billable = kept.filter((result) => result.status === 'ok' && result.cost > 0);
-  const charges = await deps.wallet.chargeParts(
-    payload.accountId,
-    jobId,
-    billable.map(({ row, cost }) => ({ key: `row:${row}`, amountPaise: cost, reference: `${jobId} row ${row}` })),
-  );
-  const chargedByRow = new Map<number, number>();
-  billable.forEach(({ row }, index) => {
-    const charge = charges[index] as PartCharge;
-    if (charge.status === 'ok' || charge.status === 'duplicate') chargedByRow.set(row, charge.paise);
-    else deps.log.error({ jobId, row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
+  const lines: ChunkResultLine[] = payload.rows.map(({ row }) => {
+    const { status, data, error, cost } = JSON.parse(decided.get(row) as string) as KeptResult;
+    return { row, status, charged_paise: status === 'ok' && cost > 0 ? cost : 0, rendered: renderResult(payload.operation, { status, data, error }) };
   });
-  const lines: ChunkResultLine[] = kept.map(({ row, status, data, error }) => ({
-    row,
-    status,
-    charged_paise: chargedByRow.get(row) ?? 0,
-    rendered: renderResult(payload.operation, { status, data, error }),
-  }));
   await deps.results.writeLines(jobId, file, lines.map(formatChunkLine));
+}
+
+/**
+ * Bills a kept chunk file's rows from the job's hold and counts the chunk; true when it was
+ * the job's last. Safe to repeat (a re-run, or the watchdog settling a chunk whose worker
+ * died after its file was kept): a row is charged once under its row number, a chunk counted
+ * once. A row the hold can no longer pay (the job already ended) is written back as not
+ * charged, so the file always says what the ledger holds.
+ */
+export async function settleChunk(deps: Pick<ChunkDeps, 'jobs' | 'wallet' | 'results' | 'log'>, accountId: string, jobId: string, chunk: number): Promise<boolean> {
+  const file = chunkFileName(chunk);
+  const lines: ChunkResultLine[] = [];
+  for await (const text of deps.results.readLines(jobId, file)) lines.push(parseChunkLine(text));
+  const billable = lines.filter((line) => line.status === 'ok' && line.charged_paise > 0);
+  const charges = await deps.wallet.chargeParts(
+    accountId,
+    jobId,
+    billable.map(({ row, charged_paise }) => ({ key: `row:${row}`, amountPaise: charged_paise, reference: `${jobId} row ${row}` })),
+  );
+  let corrected = false;
+  billable.forEach((line, index) => {
+    const charge = charges[index] as PartCharge;
+    const paise = charge.status === 'ok' || charge.status === 'duplicate' ? charge.paise : 0;
+    if (charge.status !== 'ok' && charge.status !== 'duplicate') deps.log.error({ jobId, row: line.row, charge: charge.status }, 'a bulk row could not be charged from its job hold');
+    if (paise !== line.charged_paise) {
+      line.charged_paise = paise;
+      corrected = true;
+    }
+  });
+  if (corrected) await deps.results.writeLines(jobId, file, lines.map(formatChunkLine));
+  const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
+  for (const line of lines) {
+    counts.done++;
+    counts[line.status]++;
+    counts.chargedPaise += line.charged_paise;
+  }
+  const { chunksDone, chunksTotal } = await deps.jobs.countChunk(jobId, chunk, counts);
+  await deps.jobs.dropChunkResults(jobId, chunk);
+  return chunksDone >= chunksTotal;
 }
 
 /** Returns true when this chunk was the job's last: the finalize step is due. */
@@ -201,17 +229,8 @@ export async function processChunk(payload: ChunkPayload, deps: ChunkDeps): Prom
     const [decided] = await Promise.all([deps.jobs.chunkResults(jobId, chunk), deps.jobs.markRunning(jobId)]);
     const fresh = await decideRows(deps, payload, decided);
     // Another run of this chunk (BullMQ delivered it again while this one waited for slots)
-    // may have finished first: its file stands and is counted; this run adds nothing.
-    if (!(await deps.results.exists(jobId, file))) await settleChunk(deps, payload, file, decided, fresh);
+    // may have kept its file first: that file stands and is billed; this run adds nothing.
+    if (!(await deps.results.exists(jobId, file))) await keepChunk(deps, payload, file, decided, fresh);
   }
-  const counts = { done: 0, ok: 0, not_found: 0, failed: 0, cancelled: 0, chargedPaise: 0 };
-  for await (const text of deps.results.readLines(jobId, file)) {
-    const line = parseChunkLine(text);
-    counts.done++;
-    counts[line.status]++;
-    counts.chargedPaise += line.charged_paise;
-  }
-  const { chunksDone, chunksTotal } = await deps.jobs.countChunk(jobId, chunk, counts);
-  await deps.jobs.dropChunkResults(jobId, chunk);
-  return chunksDone >= chunksTotal;
+  return settleChunk(deps, payload.accountId, jobId, chunk);
 }

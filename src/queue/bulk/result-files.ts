@@ -26,6 +26,7 @@ import { finished } from 'node:stream/promises';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
 import { escapeCell } from '../../domain/formula-escape.js';
+import { RESULT_FILE_MODE, syncDir } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 
 export const RESULTS_CSV_FILE = 'results.csv';
@@ -147,8 +148,8 @@ export async function writeResultFiles(
   const csvTemp = path.join(dir, `.${RESULTS_CSV_FILE}.${suffix}`);
   const jsonlTemp = path.join(dir, `.${RESULTS_JSONL_FILE}.${suffix}`);
 
-  const csv = createWriteStream(csvTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
-  const jsonl = createWriteStream(jsonlTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES });
+  const csv = createWriteStream(csvTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES, mode: RESULT_FILE_MODE });
+  const jsonl = createWriteStream(jsonlTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES, mode: RESULT_FILE_MODE });
   // Errors surface through writeText() and finished(); these only keep one from being unhandled.
   csv.on('error', () => {});
   jsonl.on('error', () => {});
@@ -192,6 +193,9 @@ export async function writeResultFiles(
     await Promise.all([fsyncFile(csvTemp), fsyncFile(jsonlTemp)]);
     await rename(csvTemp, csvPath);
     await rename(jsonlTemp, jsonlPath);
+    // The renames on disk before the job is called finished: a power loss after it must not
+    // leave a finished job without its files.
+    await syncDir(dir);
   } catch (error) {
     csv.destroy();
     jsonl.destroy();
