@@ -181,6 +181,34 @@ describe('slow request bodies (a byte every 5 s)', () => {
     }
   }, 60_000);
 
+  it('lets a body arriving at a fair pace take longer than the time-out', async () => {
+    const server = servers[0] as ServerProcess;
+    const url = new URL('/v1/gst/verify', server.baseUrl);
+    // 640 KB at 128 KB a second: 5 s, past the 3 s time-out, above the 64 KiB/s minimum.
+    const body = Buffer.from(`{"gstin":"27AAPFU0939F1ZV"${' '.repeat(640 * 1024 - 28)}}`);
+    const startedAtMs = Date.now();
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', agent: false, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': body.length } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      void (async () => {
+        for (let at = 0; at < body.length; at += 128 * 1024) {
+          request.write(body.subarray(at, at + 128 * 1024));
+          await sleep(1_000);
+        }
+        request.end();
+      })();
+    });
+    expect(Date.now() - startedAtMs).toBeGreaterThan(REQUEST_TIMEOUT_MS);
+    expect(status).not.toBe(408);
+    expect(status).toBeLessThan(500);
+  }, 30_000);
+
   it('with 1,100 connections past a file limit of 1,024, ends each within the bound and /healthz answers again', async () => {
     const server = await startLimitedServer(env, 1_024);
     servers.push(server);
