@@ -55,6 +55,11 @@ export interface SentinelCluster {
   waitForNewPrimary(former: RedisNode, timeoutMs?: number): Promise<RedisNode>;
   /** Waits until `node` is a replica of the current primary with its link up. */
   waitForReplica(node: RedisNode, timeoutMs?: number): Promise<void>;
+  /**
+   * Partitionable clusters: the command prefix that runs a process on the first node's side of
+   * the partition (in its namespace), and REDIS_SENTINELS as such a process reaches them.
+   */
+  readonly minoritySide: { prefix: string[]; sentinelsEnv: string } | undefined;
   /** Partitionable clusters: cuts the first node off from everything but the test's own path, and heals it. */
   partition(): void;
   heal(): void;
@@ -176,12 +181,12 @@ async function startReplicationLink(primaryPort: number): Promise<ReplicationLin
   return link;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, output = () => ''): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await probe().catch(() => undefined);
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${output().slice(-6_000)}`);
     await sleep(100);
   }
 }
@@ -327,6 +332,7 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
       return { REDIS_SENTINELS: this.sentinelsEnv, REDIS_SENTINEL_MASTER: MASTER_NAME, REDIS_PASSWORD, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD };
     },
     nodes,
+    minoritySide: ns ? { prefix: ['ip', 'netns', 'exec', ns.name], sentinelsEnv: sentinelPorts.map((port) => `${ns.hostAddress}:${port}`).join(',') } : undefined,
     async primary() {
       const address = await waitFor('the sentinels to name a primary', askSentinels, 15_000);
       const node = nodes.find((n) => n.port === address.port);
@@ -343,6 +349,7 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
           return /role:master/.test(await node.command('INFO', 'replication')) ? node : undefined;
         },
         timeoutMs,
+        () => out,
       );
     },
     async waitForReplica(node, timeoutMs = 30_000) {
@@ -355,6 +362,7 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
           return /role:slave/.test(info) && /master_link_status:up/.test(info) && new RegExp(`master_port:${primary.port}\\b`).test(info) ? true : undefined;
         },
         timeoutMs,
+        () => out,
       );
     },
     partition() {
@@ -385,7 +393,8 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
       const conf = path.join(dir, `sentinel-${index}.conf`);
       const lines = [
         `port ${port}`,
-        'bind 127.0.0.1',
+        // Partitionable: reachable from inside the namespace too, at this host's end of the veth.
+        `bind 127.0.0.1${ns ? ` ${ns.hostAddress}` : ''}`,
         // The sentinels meet through the primary's hello channel: each says it is on loopback.
         'sentinel announce-ip 127.0.0.1',
         `dir ${dir}`,

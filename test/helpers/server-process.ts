@@ -12,8 +12,14 @@ export interface ServerProcess {
 }
 
 /** Starts src/server.ts in its own process (as `npm start` does) and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** A command that runs the process (e.g. `ip netns exec <name>`: in a network namespace). */
+  prefix: string[] = [],
+): Promise<ServerProcess> {
+  const [command, ...args] = [...prefix, process.execPath, '--import', 'tsx', 'src/server.ts'];
+  const child = spawn(command as string, args, {
     cwd: root,
     // BV_REDIS_FSYNC: what the suite's shared Redis runs (global-setup.ts), so the start-up check accepts it.
     env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', PORT: '0', LOG_LEVEL: 'warn', ...(process.env.BV_REDIS_FSYNC ? { BV_REDIS_FSYNC: process.env.BV_REDIS_FSYNC } : {}), ...env },

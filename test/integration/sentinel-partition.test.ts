@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Agent, fetch as fetchVia } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { createRedisKeys } from '../../src/store/keys.js';
@@ -22,9 +24,13 @@ const CUSTOMERS = 8;
  * test's own, and its link goes down, cutting it off from the sentinels, the replica and the
  * service at once (packets dropped, connections left hanging). The sentinels promote the
  * replica; the cut-off primary, hearing from no replica (min-replicas-to-write 1), refuses
- * writes; the service follows the sentinels to the new primary. After healing, the old
- * primary rejoins as a replica, and every change the service acknowledged is there.
- * Needs root and `ip netns` (iproute2); skipped, saying so, without them.
+ * writes; the service follows the sentinels to the new primary. A second API process runs on
+ * the primary's side of the cut (in its namespace), as an API machine next to the primary
+ * would: it still reaches the old primary, which takes its writes until min-replicas-max-lag
+ * passes, and no replica confirms them (WAIT), so none is acknowledged. After healing, the
+ * old primary rejoins as a replica (what only it had is dropped), and every change either
+ * process acknowledged is there. Needs root and `ip netns` (iproute2); skipped, saying so,
+ * without them.
  */
 const partitionable = canPartition();
 if (!partitionable) console.warn('sentinel-partition.test.ts skipped: needs root and `ip netns` (iproute2) to make a network namespace');
@@ -32,9 +38,15 @@ if (!partitionable) console.warn('sentinel-partition.test.ts skipped: needs root
 describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a network partition', () => {
   let cluster: SentinelCluster;
   let server: ServerProcess;
+  /** The API process on the primary's side of the partition, and the way the test reaches it there. */
+  let minority: ServerProcess;
+  let relay: ChildProcess;
+  let minorityAgent: Agent;
   let dataDir: string;
+  let minorityDataDir: string;
   let api: ServiceClient;
-  const processes = () => `server:\n${server?.output().slice(-4_000)}\ncluster:\n${cluster?.output().slice(-6_000)}`;
+  const processes = () =>
+    `server:\n${server?.output().slice(-3_000)}\nminority server:\n${minority?.output().slice(-3_000)}\ncluster:\n${cluster?.output().slice(-6_000)}`;
 
   beforeAll(async () => {
     cluster = await startSentinelCluster({ partitionable: true });
@@ -49,10 +61,40 @@ describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a networ
       BV_HOLD_SWEEP_INTERVAL_MS: '500',
     });
     api = serviceClient(() => server.baseUrl, ADMIN);
+    const side = cluster.minoritySide!;
+    minorityDataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-sentinel-partition-minority-'));
+    minority = await startServerProcess(
+      {
+        ...cluster.env,
+        REDIS_SENTINELS: side.sentinelsEnv,
+        BV_KEY_PREFIX: PREFIX,
+        BV_DATA_DIR: minorityDataDir,
+        BV_ADMIN_TOKEN: ADMIN,
+        BV_REQUEST_BUDGET_MS: '4000',
+        BV_HOLD_TTL_MS: '6000',
+        BV_RUN_WORKERS: 'false',
+      },
+      30_000,
+      side.prefix,
+    );
+    // The test reaches that process through a Unix socket, which a network partition does not cut.
+    const socketPath = path.join(minorityDataDir, 'api.sock');
+    const port = new URL(minority.baseUrl).port;
+    const script = `require('node:net').createServer((c) => { const u = require('node:net').connect(${port}, '127.0.0.1'); c.pipe(u).pipe(c); c.on('error', () => u.destroy()); u.on('error', () => c.destroy()); }).listen(${JSON.stringify(socketPath)}, () => console.log('relaying'))`;
+    relay = spawn(side.prefix[0]!, [...side.prefix.slice(1), process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      relay.stdout?.once('data', () => resolve());
+      relay.once('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+    });
+    minorityAgent = new Agent({ connect: { socketPath } });
   }, 60_000);
 
   afterAll(async () => {
     cluster?.heal();
+    relay?.kill('SIGKILL');
+    await minorityAgent?.close();
+    await minority?.stop('SIGKILL');
+    if (minorityDataDir) await rm(minorityDataDir, { recursive: true, force: true });
     await server?.stop('SIGKILL');
     await cluster?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -66,10 +108,21 @@ describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a networ
     let stop = false;
     let sent = 0;
 
-    const callUntilAnswered = async (idempotencyKey: string, gstin: string): Promise<void> => {
+    // Half the customers call the API process on this side, half the one beside the primary.
+    const post = (customer: number, idempotencyKey: string, gstin: string) => {
+      const init = {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sandboxKey}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify({ gstin }),
+      };
+      return customer % 2 === 0
+        ? fetch(`${server.baseUrl}/v1/gst/verify`, init)
+        : fetchVia('http://minority.invalid/v1/gst/verify', { ...init, dispatcher: minorityAgent, signal: AbortSignal.timeout(15_000) });
+    };
+    const callUntilAnswered = async (customer: number, idempotencyKey: string, gstin: string): Promise<void> => {
       for (;;) {
         try {
-          const response = await api.post('/v1/gst/verify', sandboxKey, { gstin }, { 'idempotency-key': idempotencyKey });
+          const response = await post(customer, idempotencyKey, gstin);
           const body = (await response.json()) as { request_id: string };
           if (response.status === 200) return void served.push(body.request_id);
           if (response.status !== 409 && response.status !== 429 && response.status < 500) return void failed.push(`${idempotencyKey}: ${response.status}`);
@@ -82,7 +135,7 @@ describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a networ
     const customers = Array.from({ length: CUSTOMERS }, async (_, customer) => {
       for (let call = 0; !stop; call++) {
         sent++;
-        await callUntilAnswered(`partition-${customer}-${call}`, gstins[(customer * 1_000 + call) % gstins.length] as string);
+        await callUntilAnswered(customer, `partition-${customer}-${call}`, gstins[(customer * 1_000 + call) % gstins.length] as string);
         await sleep(50);
       }
     });
