@@ -129,6 +129,7 @@ describe('slow request bodies (a byte every 5 s)', () => {
       BV_DATA_DIR: dataDir,
       BV_RUN_WORKERS: 'false',
       BV_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      BV_HEADERS_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       // The suite's shared Redis may run everysec; durability is not what this file tests.
       BV_REDIS_FSYNC: 'everysec',
     };
@@ -180,6 +181,22 @@ describe('slow request bodies (a byte every 5 s)', () => {
       expect(outcome.afterMs).toBeLessThan(BOUND_MS);
     }
   }, 60_000);
+
+  it('answers 408 to headers that trickle, within the bound', async () => {
+    const server = servers[0] as ServerProcess;
+    const socket = net.connect({ host: '127.0.0.1', port: Number(new URL(server.baseUrl).port) });
+    const startedAtMs = Date.now();
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    socket.on('error', () => {});
+    socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const timer = setInterval(() => socket.write('X'), 1_000);
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(timer);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(Date.now() - startedAtMs).toBeLessThan(BOUND_MS);
+  }, 30_000);
 
   it('lets a body arriving at a fair pace take longer than the time-out', async () => {
     const server = servers[0] as ServerProcess;
