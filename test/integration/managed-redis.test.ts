@@ -87,6 +87,8 @@ describe('managed redis-server', () => {
       expect(managed.port).toBe(port);
       const client = new Redis(managed.url);
       expect(await client.ping()).toBe('PONG');
+      // Older versions ran everysec: the adopted server fsyncs as this version does.
+      expect(await client.config('GET', 'appendfsync')).toEqual(['appendfsync', 'always']);
       client.disconnect();
       const stranger = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, enableReadyCheck: false });
       await stranger.connect();
