@@ -230,6 +230,31 @@ export class BulkJobStore {
     await this.redis.zadd(this.keys.bulkOpenJobs(), 'NX', createdAtMs, jobId);
   }
 
+  /**
+   * Lists the unfinished jobs an older version created (before the watchdog's list existed),
+   * once for the whole Redis: a walk of the key space, then a mark that it was done. Returns
+   * how many it listed.
+   */
+  async indexOpenJobsOnce(): Promise<number> {
+    if ((await this.redis.exists(this.keys.bulkOpenJobsIndexed())) === 1) return 0;
+    let listed = 0;
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', this.keys.bulkJobPattern(), 'COUNT', 1_000);
+      cursor = next;
+      for (const key of found) {
+        const jobId = /\{job:([^}]+)\}:meta$/.exec(key)?.[1];
+        if (jobId === undefined) continue;
+        const [status, finishedAt, createdAt] = await this.redis.hmget(key, 'status', 'finished_at', 'created_at');
+        if (status === null || (finishedAt ?? '') !== '') continue;
+        await this.rememberOpen(jobId, Date.parse(createdAt ?? '') || 0);
+        listed++;
+      }
+    } while (cursor !== '0');
+    await this.redis.set(this.keys.bulkOpenJobsIndexed(), new Date().toISOString());
+    return listed;
+  }
+
   /** True when this process may run the watchdog's round: no other took it in the last `ms`. */
   async takeWatchdogLease(ms: number): Promise<boolean> {
     return (await this.redis.set(this.keys.bulkWatchdogLease(), String(process.pid), 'PX', ms, 'NX')) === 'OK';

@@ -77,6 +77,10 @@ export interface RedisKeys {
   bulkOpenJobs(): string;
   /** Present while one process runs the bulk watchdog's round (a lease that expires). */
   bulkWatchdogLease(): string;
+  /** Set once every job an older version left unfinished is on the watchdog's list. */
+  bulkOpenJobsIndexed(): string;
+  /** A SCAN pattern matching every bulk job's hash (bulkJob). */
+  bulkJobPattern(): string;
   /** Sorted set of finished bulk job ids by when retention removes them (ms). */
   bulkRetention(): string;
   /** Sorted set of an account's bulk job ids of one environment by creation time (ms). */
@@ -161,6 +165,8 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkJobAbandoned: (jobId) => `${prefix}:{job:${jobId}}:abandoned`,
     bulkOpenJobs: () => `${prefix}:bulk-open`,
     bulkWatchdogLease: () => `${prefix}:bulk-watchdog-lease`,
+    bulkOpenJobsIndexed: () => `${prefix}:bulk-open-indexed`,
+    bulkJobPattern: () => `${prefix}:{job:*}:meta`,
     bulkRetention: () => `${prefix}:bulk-retention`,
     queuePrefix: () => `${prefix}:bull`,
     portfolio: (id) => `${prefix}:{pf:${id}}:meta`,

@@ -55,6 +55,8 @@ export const finalizeJobId = (jobId: string): string => `${jobId}-finalize`;
 /** One round over every unfinished job. A job whose look fails is logged and left for the next round. */
 export async function watchJobs(deps: WatchdogDeps, nowMs = Date.now()): Promise<WatchdogRound> {
   const round: WatchdogRound = { looked: 0, settled: 0, abandoned: 0, finalizeQueued: 0, failed: 0 };
+  // Jobs an older version left unfinished join the list once (one EXISTS a round after that).
+  await deps.jobs.indexOpenJobsOnce();
   for (let offset = 0; ; offset += PAGE) {
     const page = await deps.jobs.openJobIds(PAGE, offset);
     let forgotten = 0;
