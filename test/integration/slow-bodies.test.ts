@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -231,6 +231,18 @@ describe('slow request bodies (a byte every 5 s)', () => {
     servers.push(server);
     const port = Number(new URL(server.baseUrl).port);
     const health = pollHealth(server.baseUrl);
+    // The process's open files, sampled through the flood: the cap must leave it room.
+    let peakFiles = 0;
+    const sampler = setInterval(() => {
+      const files = (() => {
+        try {
+          return readdirSync(`/proc/${server.child.pid}/fd`).length;
+        } catch {
+          return 0;
+        }
+      })();
+      peakFiles = Math.max(peakFiles, files);
+    }, 50);
     const openedAtMs = Date.now();
     const clients = Array.from({ length: 1_100 }, () => trickle(port, apiKey));
     // Today's code never ends them: give up well past the bound rather than wait for ever.
@@ -241,8 +253,12 @@ describe('slow request bodies (a byte every 5 s)', () => {
     for (const client of clients) client.destroy();
     await sleep(Math.max(1_000, openedAtMs + BOUND_MS + 1_500 - Date.now()));
     const checks = await health.stop();
+    clearInterval(sampler);
 
     expect(outcomes, 'trickling connections were still open well past the bound').not.toBeNull();
+    // Well below the limit of 1,024 at the peak: files left for Redis, results and logs.
+    expect(peakFiles).toBeGreaterThan(400);
+    expect(peakFiles).toBeLessThan(1_024 - 100);
     for (const outcome of outcomes ?? []) {
       // 408, or closed at once past the connection cap.
       expect([408, undefined]).toContain(outcome.status);
