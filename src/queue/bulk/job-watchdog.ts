@@ -15,7 +15,7 @@
  * charges once), so any process may run a round; a lease keeps it to one at a time.
  */
 import type { Logger } from 'pino';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { ChunkPayload, FinalizePayload } from '../names.js';
@@ -26,7 +26,7 @@ import { chunkFileName, settleChunk, type ChunkDeps } from './process-chunk.js';
 export interface WatchdogDeps {
   jobs: BulkJobStore;
   results: ResultStore;
-  verify: Pick<Queue<ChunkPayload>, 'getJob' | 'getJobState'>;
+  verify: Pick<Queue<ChunkPayload>, 'getJob' | 'getJobState' | 'getFailed'>;
   finalize: Pick<Queue<FinalizePayload>, 'getJob' | 'getJobState'>;
   addFinalize(jobId: string): Promise<void>;
   settle: Pick<ChunkDeps, 'jobs' | 'wallet' | 'results' | 'log'>;
@@ -48,6 +48,10 @@ export interface WatchdogRound {
 }
 
 const PAGE = 200;
+/** Failed chunks read per round from the queue's failed set; more wait for the next round or an idle job's walk. */
+const FAILED_PAGE = 1_000;
+
+type FailedChunk = Job<ChunkPayload>;
 
 export const chunkJobId = (jobId: string, chunk: number): string => `${jobId}-${chunk}`;
 export const finalizeJobId = (jobId: string): string => `${jobId}-finalize`;
@@ -57,13 +61,20 @@ export async function watchJobs(deps: WatchdogDeps, nowMs = Date.now()): Promise
   const round: WatchdogRound = { looked: 0, settled: 0, abandoned: 0, finalizeQueued: 0, failed: 0 };
   // Jobs an older version left unfinished join the list once (one EXISTS a round after that).
   await deps.jobs.indexOpenJobsOnce();
+  // The chunks whose tries ran out, read once for every job: a running job's chunks are not
+  // each looked up every round (a million-row job has 10,000).
+  const failed = new Map<string, FailedChunk[]>();
+  for (const chunk of await deps.verify.getFailed(0, FAILED_PAGE - 1)) {
+    if (chunk === undefined) continue;
+    failed.set(chunk.data.jobId, [...(failed.get(chunk.data.jobId) ?? []), chunk]);
+  }
   for (let offset = 0; ; offset += PAGE) {
     const page = await deps.jobs.openJobIds(PAGE, offset);
     let forgotten = 0;
     for (const jobId of page) {
       round.looked++;
       try {
-        if (!(await watchJob(deps, jobId, round, nowMs))) forgotten++;
+        if (!(await watchJob(deps, jobId, failed.get(jobId) ?? [], round, nowMs))) forgotten++;
       } catch (error) {
         deps.log.error({ err: error, jobId }, 'the bulk watchdog could not look at a job');
       }
@@ -75,14 +86,14 @@ export async function watchJobs(deps: WatchdogDeps, nowMs = Date.now()): Promise
 }
 
 /** Looks at one job; false when it is finished or gone (and no longer listed). */
-async function watchJob(deps: WatchdogDeps, jobId: string, round: WatchdogRound, nowMs: number): Promise<boolean> {
+async function watchJob(deps: WatchdogDeps, jobId: string, failed: readonly FailedChunk[], round: WatchdogRound, nowMs: number): Promise<boolean> {
   const job = await deps.jobs.get(jobId);
   if (job === undefined || job.finishedAt !== null) {
     await deps.jobs.forgetOpen(jobId);
     return false;
   }
   if (job.chunks.done < job.chunks.total) {
-    await watchChunks(deps, job, round, nowMs);
+    await watchChunks(deps, job, failed, round, nowMs);
     return true;
   }
   const state = await deps.finalize.getJobState(finalizeJobId(jobId));
@@ -103,30 +114,40 @@ async function watchJob(deps: WatchdogDeps, jobId: string, round: WatchdogRound,
   return true;
 }
 
-async function watchChunks(deps: WatchdogDeps, job: BulkJob, round: WatchdogRound, nowMs: number): Promise<void> {
-  const idle = nowMs - Date.parse(job.progressAt) >= deps.idleMs;
+/**
+ * A job's chunks that will not run again: those in the failed set, and, once the job has
+ * counted nothing for a while, every chunk not counted is looked up (the failed ones past the
+ * failed set's first page, and those in no queue at all).
+ */
+async function watchChunks(deps: WatchdogDeps, job: BulkJob, failed: readonly FailedChunk[], round: WatchdogRound, nowMs: number): Promise<void> {
+  for (const queued of failed) await giveUpFailedChunk(deps, job, queued, round);
+  if (nowMs - Date.parse(job.progressAt) < deps.idleMs) return;
   const counted = await deps.jobs.countedChunks(job.jobId);
-  const missing = new Map<number, string>();
+  const missing = new Set<number>();
   for (let chunk = 0; chunk < job.chunks.total; chunk++) {
     if (counted.has(chunk)) continue;
     const state = await deps.verify.getJobState(chunkJobId(job.jobId, chunk));
     if (state === 'failed') {
       const queued = await deps.verify.getJob(chunkJobId(job.jobId, chunk));
-      const tries = queued?.attemptsMade === undefined ? '' : ` after ${queued.attemptsMade} tries`;
-      const reason = `its chunk of rows failed${tries}, the last with: ${queued?.failedReason ?? 'an unknown error'}`;
-      const last = await giveUpChunk(deps, job, chunk, reason, queued?.data.rows.length, round);
-      // Out of the failed set once settled: the next round does not look at it again.
-      await queued?.remove().catch(() => undefined);
-      if (last) await queueFinalize(deps, job.jobId, round);
-    } else if (state === 'unknown' && idle) {
-      missing.set(chunk, 'its chunk of rows was lost from the queue (never queued, or removed)');
+      if (queued !== undefined) await giveUpFailedChunk(deps, job, queued, round);
+    } else if (state === 'unknown') {
+      missing.add(chunk);
     }
   }
   if (missing.size === 0) return;
-  const rows = await chunkRowCounts(deps.results, job.jobId, new Set(missing.keys()));
-  for (const [chunk, reason] of missing) {
+  const rows = await chunkRowCounts(deps.results, job.jobId, missing);
+  for (const chunk of missing) {
+    const reason = 'its chunk of rows was lost from the queue (never queued, or removed)';
     if (await giveUpChunk(deps, job, chunk, reason, rows.get(chunk) ?? 0, round)) await queueFinalize(deps, job.jobId, round);
   }
+}
+
+async function giveUpFailedChunk(deps: WatchdogDeps, job: BulkJob, queued: FailedChunk, round: WatchdogRound): Promise<void> {
+  const reason = `its chunk of rows failed after ${queued.attemptsMade} tries, the last with: ${queued.failedReason}`;
+  const last = await giveUpChunk(deps, job, queued.data.chunk, reason, queued.data.rows.length, round);
+  // Out of the failed set once settled: the next round does not look at it again.
+  await queued.remove().catch(() => undefined);
+  if (last) await queueFinalize(deps, job.jobId, round);
 }
 
 async function queueFinalize(deps: WatchdogDeps, jobId: string, round: WatchdogRound): Promise<void> {
