@@ -5,7 +5,7 @@
 import { DelayedError, Queue, Worker, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { RedisFactory } from '../store/redis-factory.js';
+import { reconnectOnFailoverReply, type RedisFactory } from '../store/redis-factory.js';
 import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
 import { AccountBusy, AccountShare } from './bulk/account-share.js';
 import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
@@ -16,7 +16,7 @@ import { processPortfolioJob, type PortfolioJobDeps } from './portfolio/process-
 
 /** BullMQ needs connections that wait through reconnects (and failovers) rather than fail commands. */
 export function queueConnection(redis: RedisFactory): Redis {
-  return redis.connect({ maxRetriesPerRequest: null, enableReadyCheck: true });
+  return redis.connect({ maxRetriesPerRequest: null, enableReadyCheck: true, reconnectOnError: reconnectOnFailoverReply });
 }
 
 export interface BulkQueues {

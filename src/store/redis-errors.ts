@@ -19,6 +19,9 @@ export function isRedisUnreachable(error: unknown): boolean {
   if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ReplicaWaitTimeoutError') return true;
   if (FAILOVER_REPLIES.test(error.message)) return true;
   if (error.message === 'Connection is closed.' || error.message.startsWith("Stream isn't writeable")) return true;
+  // An auto-pipelined command in flight when its connection dropped (a primary killed): it may
+  // or may not have run, as with a lost reply; ioredis aborts it rather than send it again.
+  if (error.name === 'AbortError' && error.message.startsWith('Command aborted due to connection close')) return true;
   return SOCKET_CODES.has(String((error as NodeJS.ErrnoException).code));
 }
 

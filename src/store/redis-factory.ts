@@ -36,6 +36,16 @@ function reconnectOnReadOnly(error: Error): 2 | false {
   return error.message.startsWith('READONLY') ? 2 : false;
 }
 
+/**
+ * For connections that wait through outages (BullMQ's): a primary without its replicas
+ * (NOREPLICAS, min-replicas-to-write) ran nothing, so the command is sent again after a
+ * reconnect, which waits the connection's retry delay. Without this, BullMQ's workers fetch
+ * again at once on such an error, thousands of times a second, until a replica is back.
+ */
+export function reconnectOnFailoverReply(error: Error): 2 | false {
+  return error.message.startsWith('READONLY') || error.message.startsWith('NOREPLICAS') ? 2 : false;
+}
+
 function addressOptions(target: RedisTarget): RedisOptions {
   if (target.kind === 'url') return target.password === undefined ? {} : { password: target.password };
   return {
@@ -59,7 +69,8 @@ export function createRedisFactory(target: RedisTarget): RedisFactory {
     target,
     replicated: target.kind === 'sentinel',
     connect(options: RedisOptions = {}) {
-      const merged = { ...options, ...base };
+      // The address is the factory's; what to do on an error reply may be the caller's.
+      const merged = { ...options, ...base, ...(options.reconnectOnError ? { reconnectOnError: options.reconnectOnError } : {}) };
       return target.kind === 'url' ? new Redis(target.url, merged) : new Redis(merged);
     },
     describe() {
