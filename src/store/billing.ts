@@ -21,14 +21,23 @@ export type BillingOutcome<T> =
  */
 const RESOLVE_RETRY_DELAYS_MS = [200, 400, 800, 1_600];
 
+/**
+ * A commit tries for longer, some 14 s: one given up on answers 503 although its charge may
+ * stand (it ran, its reply or its replica's confirmation was lost), and the caller's retry is
+ * billed again. A Sentinel failover stops writes for 3 to 4 s with the tests' 1 s
+ * down-after-milliseconds, some 8 s with the samples' 5 s (README "High availability"). A
+ * release given up on costs nothing: the sweeper releases the hold when it expires.
+ */
+const COMMIT_RETRY_DELAYS_MS = [200, 400, 800, 1_600, 3_200, 4_000, 4_000];
+
 /** No wrapper on the way that succeeds (the hot path): the retries only start on a failure. */
-function resolveSurely<T>(resolve: () => Promise<T>): Promise<T> {
-  return resolve().catch((error: unknown) => resolveAgain(resolve, error));
+function resolveSurely<T>(resolve: () => Promise<T>, delaysMs = RESOLVE_RETRY_DELAYS_MS): Promise<T> {
+  return resolve().catch((error: unknown) => resolveAgain(resolve, error, delaysMs));
 }
 
-async function resolveAgain<T>(resolve: () => Promise<T>, firstError: unknown): Promise<T> {
+async function resolveAgain<T>(resolve: () => Promise<T>, firstError: unknown, delaysMs: readonly number[]): Promise<T> {
   let error = firstError;
-  for (const delayMs of RESOLVE_RETRY_DELAYS_MS) {
+  for (const delayMs of delaysMs) {
     if (!isRedisUnreachable(error)) throw error;
     await sleep(delayMs);
     try {
@@ -85,6 +94,6 @@ export async function runBilled<T>(
   // Undefined only if the hold expired and was swept before the call ended: the call is then
   // not billed, which is the side to err on. Retried while Redis is out of reach: answering an
   // error instead would tell the caller a call was not billed that may have been.
-  const charged = await resolveSurely(() => wallet.commit(call.accountId, call.reference, costPaise));
+  const charged = await resolveSurely(() => wallet.commit(call.accountId, call.reference, costPaise), COMMIT_RETRY_DELAYS_MS);
   return { ran: true, result: outcome.result, chargedPaise: charged ?? 0 };
 }
