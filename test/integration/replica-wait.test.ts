@@ -1,0 +1,95 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runBilled } from '../../src/store/billing.js';
+import { createRedisKeys } from '../../src/store/keys.js';
+import { isRedisUnreachable } from '../../src/store/redis-errors.js';
+import { checkRedisReplication } from '../../src/store/redis-replication-check.js';
+import { ReplicaWaitTimeoutError } from '../../src/store/replica-wait.js';
+import { WalletStore } from '../../src/store/wallet.js';
+import { REDIS_PASSWORD, startSentinelCluster, type SentinelCluster } from '../helpers/sentinel-cluster.js';
+
+const KEYS = createRedisKeys(`bvtest:replica-wait:${process.pid}`);
+const silent = { warn: () => undefined };
+
+/**
+ * Money acknowledged only once a replica has it (README "High availability"): the wallet's
+ * WAIT, against a real primary and replica. A turn's money changes share one WAIT; a change no
+ * replica confirms in time is an error the caller retries (503), and a hold no replica
+ * confirmed does not run its call.
+ */
+describe('the wallet under Sentinel: WAIT for a replica', () => {
+  let cluster: SentinelCluster;
+  let redis: Redis;
+  let wallet: WalletStore;
+
+  beforeAll(async () => {
+    cluster = await startSentinelCluster();
+    const primary = await cluster.primary();
+    // As the service's main connection: auto-pipelined.
+    redis = new Redis({ host: primary.host, port: primary.port, password: REDIS_PASSWORD, enableAutoPipelining: true, maxRetriesPerRequest: 1 });
+    wallet = new WalletStore(redis, KEYS, { replicaWait: { replicas: 1, timeoutMs: 500 } });
+  }, 60_000);
+
+  afterAll(async () => {
+    redis?.disconnect();
+    await cluster?.close();
+  });
+
+  const waitCalls = async (): Promise<number> => Number(/cmdstat_wait:calls=(\d+)/.exec(await redis.info('commandstats'))?.[1] ?? 0);
+
+  it('answers a turn of money changes for many accounts after one WAIT, not one each', async () => {
+    const accounts = Array.from({ length: 20 }, (_, i) => `acct_wait_${i}`);
+    await Promise.all(accounts.map((account) => wallet.credit(account, 10_000, `topup-${account}`)));
+    const before = await waitCalls();
+    const holds = await Promise.all(accounts.flatMap((account) => [1, 2, 3, 4, 5].map((n) => wallet.hold(account, `hold-${n}`, 100, `call-${n}`, 60_000))));
+    expect(holds.every((hold) => hold.ok)).toBe(true);
+    const waits = (await waitCalls()) - before;
+    // 20 script calls (one per account's batch) went out in one turn; their WAITs, one per
+    // turn in which replies came back: a few at most.
+    expect(waits).toBeGreaterThanOrEqual(1);
+    expect(waits).toBeLessThanOrEqual(3);
+    // And they are on the replica when answered.
+    const primary = await cluster.primary();
+    const replica = cluster.nodes.find((node) => node !== primary)!;
+    expect(await replica.command('HGET', KEYS.wallet('acct_wait_7'), 'held_paise')).toBe('500');
+  });
+
+  it('refuses a hold no replica confirms in time, and does not run its call', async () => {
+    await wallet.credit('acct_stalled', 10_000, 'topup');
+    const primary = await cluster.primary();
+    const replica = cluster.nodes.find((node) => node !== primary)!;
+    replica.stallReplication();
+    let ran = false;
+    try {
+      const started = Date.now();
+      const billed = runBilled(wallet, { accountId: 'acct_stalled', reference: 'call-stalled', maxPaise: 100, holdTtlMs: 60_000 }, async () => {
+        ran = true;
+        return { result: 'done', costPaise: 100 };
+      });
+      const error = await billed.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ReplicaWaitTimeoutError);
+      expect(error).toMatchObject({ acknowledged: 0, wanted: 1, timeoutMs: 500 });
+      // Told to retry (503), as for Redis out of reach.
+      expect(isRedisUnreachable(error)).toBe(true);
+      expect(ran).toBe(false);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    } finally {
+      replica.unstallReplication();
+    }
+    // The replica catches up, and money is answered again.
+    await cluster.waitForReplica(replica);
+    expect(await wallet.credit('acct_stalled', 100, 'after')).toMatchObject({ duplicate: false });
+  });
+
+  it('warns at start-up when the primary has no replica or lets a cut-off primary write', async () => {
+    expect(await checkRedisReplication(redis, silent)).toEqual([]);
+    // The suite's own Redis: one node, min-replicas-to-write 0.
+    const single = new Redis(inject('redisUrl'));
+    try {
+      const problems = await checkRedisReplication(single, silent);
+      expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/no connected replica/), expect.stringMatching(/min-replicas-to-write is 0/)]));
+    } finally {
+      single.disconnect();
+    }
+  });
+});
