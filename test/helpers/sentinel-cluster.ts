@@ -402,7 +402,8 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
         `sentinel sentinel-pass ${SENTINEL_PASSWORD}`,
         `sentinel monitor ${MASTER_NAME} ${hosts[0]} ${redisPorts[0]} 2`,
         `sentinel auth-pass ${MASTER_NAME} ${REDIS_PASSWORD}`,
-        `sentinel down-after-milliseconds ${MASTER_NAME} 1000`,
+        // BV_TEST_SENTINEL_DOWN_AFTER_MS=5000: the samples' value, for measuring by hand.
+        `sentinel down-after-milliseconds ${MASTER_NAME} ${process.env.BV_TEST_SENTINEL_DOWN_AFTER_MS ?? 1000}`,
         `sentinel failover-timeout ${MASTER_NAME} 4000`,
         `sentinel parallel-syncs ${MASTER_NAME} 1`,
         'daemonize no',

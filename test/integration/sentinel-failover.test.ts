@@ -30,6 +30,8 @@ interface Answer {
   idempotencyKey: string;
   status: number;
   requestId: string;
+  /** meta.charged: false when the call's hold outlived by the outage was released, not billed. */
+  charged: boolean;
   /** When the attempt that got this answer was sent, and when it came back. */
   sentAtMs: number;
   answeredAtMs: number;
@@ -145,12 +147,12 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
       const sentAtMs = Date.now();
       try {
         const response = await api.post('/v1/gst/verify', key, { gstin }, { 'idempotency-key': idempotencyKey });
-        const body = (await response.json()) as { request_id: string; error?: { code: string } };
+        const body = (await response.json()) as { request_id: string; meta?: { charged: boolean }; error?: { code: string } };
         attemptsById.set(body.request_id, `${idempotencyKey} attempt ${attempts}: ${response.status} ${body.error?.code ?? ''} at +${sentAtMs - killedAtMsForLog} ms, ${Date.now() - sentAtMs} ms`);
         // 409: the key's earlier attempt is still running (or its claim has yet to lapse);
         // 429 and 5xx: try again. Anything else is the call's answer.
         if (response.status !== 409 && response.status !== 429 && response.status < 500) {
-          return { idempotencyKey, status: response.status, requestId: body.request_id, sentAtMs, answeredAtMs: Date.now(), attempts };
+          return { idempotencyKey, status: response.status, requestId: body.request_id, charged: body.meta?.charged === true, sentAtMs, answeredAtMs: Date.now(), attempts };
         }
       } catch {
         // No answer at all: try again.
@@ -190,20 +192,24 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
     expect(answers.some((a) => a.answeredAtMs < killedAtMs)).toBe(true);
     expect(answers.some((a) => a.attempts > 1)).toBe(true);
 
-    // Every served call is in the ledger exactly once, and nothing else was committed.
+    // Every call answered as charged is in the ledger exactly once, and nothing else was
+    // committed. (A call whose hold expired during the outage, before its commit could land,
+    // is answered as not charged: with the tests' 6 s holds, that takes a slower failover.)
     const ledger = await ledgerOf(accountId);
     const commits = ledger.filter((e) => e.type === 'commit').map((e) => e.reference);
-    const served = answers.map((a) => a.requestId);
-    expect(new Set(served).size).toBe(CALLS);
+    expect(new Set(answers.map((a) => a.requestId)).size).toBe(CALLS);
+    const charged = answers.filter((a) => a.charged).map((a) => a.requestId);
+    expect(charged.length).toBeGreaterThan(CALLS / 2);
     const committedOnce = new Map<string, number>();
     for (const reference of commits) committedOnce.set(reference, (committedOnce.get(reference) ?? 0) + 1);
-    expect(served.filter((id) => committedOnce.get(id) !== 1), processes()).toEqual([]);
-    const unserved = commits.filter((reference) => !served.includes(reference));
-    expect(unserved.map((id) => attemptsById.get(id) ?? id), `billed without a 200\n${processes()}`).toEqual([]);
-    expect(commits).toHaveLength(CALLS);
+    expect(charged.filter((id) => committedOnce.get(id) !== 1), `answered as charged, not in the ledger once\n${processes()}`).toEqual([]);
+    const unserved = commits.filter((reference) => !charged.includes(reference));
+    expect(unserved.map((id) => attemptsById.get(id) ?? id), `billed without a charged 200\n${processes()}`).toEqual([]);
+    expect(commits).toHaveLength(charged.length);
     await expectBooksBalance(accountId);
     const account = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}`)).json()) as { balance_inr: number };
-    expect(account.balance_inr).toBe(1_000 - CALLS * 0.75);
+    expect(account.balance_inr).toBe(1_000 - charged.length * 0.75);
+    console.log(`sentinel failover: ${charged.length} of ${CALLS} calls answered as charged, ${answers.filter((a) => a.attempts > 1).length} after retries`);
   });
 
   it('finishes a bulk job whose primary was killed mid-job, each row billed once', { timeout: BULK_TIMEOUT_MS }, async () => {
