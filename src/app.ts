@@ -40,7 +40,8 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     bodyLimit: deps.config.bodyLimitBytes,
     // Slow clients (README "Hardening and limits"): headers by Node, checked every second
     // rather than Node's 30 s; bodies by guardSlowBodies below, so requestTimeout stays 0.
-    http: { headersTimeout: deps.config.http.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+    // (requestTimeout here too: Node refuses a headersTimeout past its default of 300 s.)
+    http: { headersTimeout: deps.config.http.headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000 },
     keepAliveTimeout: deps.config.http.keepAliveTimeoutMs,
     // Fastify's own 503 while closing skips every hook: no X-Request-Id, not the envelope. The
     // onRequest hook below answers those requests instead.
