@@ -13,7 +13,7 @@ import { metricsRoutes } from './api/routes/metrics.js';
 import { queueBoardRoutes } from './api/routes/queue-board.js';
 import { consoleRoutes } from './api/routes/console.js';
 import { publicSourceStatus, sourceStatus } from './api/source-status.js';
-import { hideInLogs, type Deps } from './deps.js';
+import { hideInLogs, loggableUrl, type Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
 import { createAppMetrics } from './metrics/registry.js';
@@ -62,6 +62,12 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     requestTimeoutMs: deps.config.http.requestTimeoutMs,
     bodyMinBytesPerSecond: deps.config.http.bodyMinBytesPerSecond,
     answerTimeout: (socket) => answerClientError(Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket),
+    // Fastify never logs these (its reply is not what answers): the operator should see them.
+    onCut: (request, receivedBytes) =>
+      deps.log.info(
+        { method: request.method, url: loggableUrl(request.url ?? ''), remoteAddress: request.socket.remoteAddress, receivedBytes },
+        'request body came too slowly: answered 408 and closed',
+      ),
   });
   app.addHook('onClose', async () => slowBodies.close());
 

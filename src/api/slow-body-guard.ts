@@ -10,6 +10,8 @@ export interface SlowBodyGuardOptions {
   checkIntervalMs?: number;
   /** Answers 408 on the socket of a request not answered yet, and closes it. */
   answerTimeout: (socket: Duplex) => void;
+  /** Told of each request cut (answered 408, or closed when an answer had already gone). */
+  onCut?: (request: IncomingMessage, receivedBytes: number) => void;
 }
 
 interface Pending {
@@ -43,6 +45,7 @@ export function guardSlowBodies(server: Server, options: SlowBodyGuardOptions): 
       const allowedMs = options.requestTimeoutMs + (receivedBytes * 1_000) / options.bodyMinBytesPerSecond;
       if (now - entry.startedAtMs <= allowedMs) continue;
       pending.delete(request);
+      options.onCut?.(request, receivedBytes);
       // An answer already sent (a 401 before the body was read) cannot be followed by a 408:
       // the connection, still draining the body, is just closed.
       if (entry.response.headersSent) request.socket.destroy();
