@@ -4,8 +4,9 @@ import type { Redis } from 'ioredis';
 const defer = globalThis.setImmediate;
 
 /**
- * A money change that no replica confirmed in time. The primary may still have it, or may be
- * gone with it: the caller is told to retry (503), and the Idempotency-Key settles the retry.
+ * A money change that no replica confirmed in time, or whose connection dropped before one
+ * did. The primary may still have it, or may be gone with it: the caller is told to retry
+ * (503), and the Idempotency-Key settles the retry.
  */
 export class ReplicaWaitTimeoutError extends Error {
   override name = 'ReplicaWaitTimeoutError';
@@ -13,8 +14,9 @@ export class ReplicaWaitTimeoutError extends Error {
     readonly acknowledged: number,
     readonly wanted: number,
     readonly timeoutMs: number,
+    why = `${acknowledged} of ${wanted} replica(s) confirmed the write within ${timeoutMs} ms`,
   ) {
-    super(`${acknowledged} of ${wanted} replica(s) confirmed the write within ${timeoutMs} ms`);
+    super(why);
   }
 }
 
@@ -23,28 +25,49 @@ export class ReplicaWaitTimeoutError extends Error {
  * every write its connection sent before it, so it must go on the connection the money
  * scripts went on, after their replies: then one WAIT answers for a whole turn's batches.
  * A WAIT blocks its connection until it returns, so fewer of them is also less waiting.
+ *
+ * "The same connection" means the same socket: ioredis keeps a command it could not send
+ * through a dropped connection and sends it once it has reconnected, which under Sentinel is
+ * to the new primary, where a WAIT counts none of the writes made on the old one and is
+ * answered at once by its replica. So a WAIT whose connection closed between the writes'
+ * replies and its own answer confirms nothing.
  */
 export class ReplicaWait {
   private pending: Promise<void> | undefined;
+  /** Counts the connection's closes: a WAIT answered in another epoch than its writes' ran elsewhere. */
+  private epoch = 0;
 
   constructor(
     private readonly redis: Redis,
     private readonly replicas: number,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    redis.on('close', () => {
+      this.epoch++;
+      this.pending = undefined;
+    });
+  }
 
   /** Resolves once `replicas` replicas have every write this connection made so far. */
   afterWrites(): Promise<void> {
-    this.pending ??= new Promise<void>((resolve, reject) => {
+    this.pending ??= this.waitSoon();
+    return this.pending;
+  }
+
+  private waitSoon(): Promise<void> {
+    const epoch = this.epoch;
+    return new Promise<void>((resolve, reject) => {
       defer(() => {
         // Whoever asks from here on wrote after this WAIT was sent: theirs is the next one.
-        this.pending = undefined;
+        if (this.epoch === epoch) this.pending = undefined;
+        const dropped = () => new ReplicaWaitTimeoutError(0, this.replicas, this.timeoutMs, 'the connection to the primary dropped before a replica confirmed the write');
+        if (this.epoch !== epoch) return reject(dropped());
         this.redis.wait(this.replicas, this.timeoutMs).then((acknowledged) => {
-          if (Number(acknowledged) >= this.replicas) resolve();
+          if (this.epoch !== epoch) reject(dropped());
+          else if (Number(acknowledged) >= this.replicas) resolve();
           else reject(new ReplicaWaitTimeoutError(Number(acknowledged), this.replicas, this.timeoutMs));
         }, reject);
       });
     });
-    return this.pending;
   }
 }

@@ -130,6 +130,7 @@ function removeNamespace(ns: Namespace): void {
 
 interface ReplicationLink {
   port: number;
+  primaryPort: number;
   stall(): void;
   cut(): void;
   close(): Promise<void>;
@@ -158,7 +159,10 @@ async function startReplicationLink(primaryPort: number): Promise<ReplicationLin
   const port = (server.address() as net.AddressInfo).port;
   const link: ReplicationLink = {
     port,
+    primaryPort,
     stall() {
+      // The replica must be replicating through this link, or the stall would hold nothing.
+      if (pairs.size === 0) throw new Error('the replica is not connected through its link: nothing to stall');
       stalled = true;
       // The primary's stream is no longer read: it piles up here, not in the replica.
       for (const [, primary] of pairs) {
@@ -359,7 +363,10 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
           const primary = await cluster.primary();
           if (primary === node) return undefined;
           const info = await node.command('INFO', 'replication');
-          return /role:slave/.test(info) && /master_link_status:up/.test(info) && new RegExp(`master_port:${primary.port}\\b`).test(info) ? true : undefined;
+          // Its primary's port, or its link's when the link leads to that primary.
+          const link = links[cluster.nodes.indexOf(node)];
+          const port = link?.primaryPort === primary.port ? link.port : primary.port;
+          return /role:slave/.test(info) && /master_link_status:up/.test(info) && new RegExp(`master_port:(${primary.port}|${port})\\b`).test(info) ? true : undefined;
         },
         timeoutMs,
         () => out,
@@ -404,7 +411,10 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
         `sentinel auth-pass ${MASTER_NAME} ${REDIS_PASSWORD}`,
         // BV_TEST_SENTINEL_DOWN_AFTER_MS=5000: the samples' value, for measuring by hand.
         `sentinel down-after-milliseconds ${MASTER_NAME} ${process.env.BV_TEST_SENTINEL_DOWN_AFTER_MS ?? 1000}`,
-        `sentinel failover-timeout ${MASTER_NAME} 4000`,
+        // Also how long the sentinels leave a replica pointed at another address than the
+        // primary's (its link) before they point it at the primary itself (+fix-slave-config):
+        // longer than any test's use of a link. A failover that fails is tried again after twice this.
+        `sentinel failover-timeout ${MASTER_NAME} 30000`,
         `sentinel parallel-syncs ${MASTER_NAME} 1`,
         'daemonize no',
         'logfile ""',

@@ -4,7 +4,7 @@ import { runBilled } from '../../src/store/billing.js';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { isRedisUnreachable } from '../../src/store/redis-errors.js';
 import { checkRedisReplication } from '../../src/store/redis-replication-check.js';
-import { ReplicaWaitTimeoutError } from '../../src/store/replica-wait.js';
+import { ReplicaWait, ReplicaWaitTimeoutError } from '../../src/store/replica-wait.js';
 import { WalletStore } from '../../src/store/wallet.js';
 import { REDIS_PASSWORD, startSentinelCluster, type SentinelCluster } from '../helpers/sentinel-cluster.js';
 
@@ -79,6 +79,33 @@ describe('the wallet under Sentinel: WAIT for a replica', () => {
     // The replica catches up, and money is answered again.
     await cluster.waitForReplica(replica);
     expect(await wallet.credit('acct_stalled', 100, 'after')).toMatchObject({ duplicate: false });
+  });
+
+  it('takes no WAIT sent after its connection dropped as a confirmation of the writes made before', async () => {
+    const primary = await cluster.primary();
+    const replica = cluster.nodes.find((node) => node !== primary)!;
+    const own = new Redis({ host: primary.host, port: primary.port, password: REDIS_PASSWORD, enableAutoPipelining: true });
+    const wait = new ReplicaWait(own, 1, 2_000);
+    replica.stallReplication();
+    try {
+      // The write reaches the primary alone; then the connection drops before the WAIT goes.
+      await own.set(KEYS.wallet('acct_reconnected'), 'written');
+      own.disconnect(true);
+      const confirmed = await wait.afterWrites().then(
+        () => 'confirmed',
+        (error: unknown) => (error as Error).message,
+      );
+      // A WAIT on the new connection counts none of the old one's writes: after a failover it
+      // is answered at once by the new primary's replica (sentinel-failover.test.ts's bulk job
+      // billed rows short, one run in three or four, until this was checked). It is refused
+      // as soon as its answer comes, for what it is.
+      expect(confirmed).toBe('the connection to the primary dropped before a replica confirmed the write');
+      expect(await replica.command('GET', KEYS.wallet('acct_reconnected'))).toBe('null');
+    } finally {
+      replica.unstallReplication();
+      own.disconnect();
+    }
+    await cluster.waitForReplica(replica);
   });
 
   it('warns at start-up when the primary has no replica or lets a cut-off primary write', async () => {

@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { WalletStore, type LedgerEntry } from '../../src/store/wallet.js';
 import { startSentinelCluster, REDIS_PASSWORD, SENTINEL_PASSWORD, type RedisNode, type SentinelCluster } from '../helpers/sentinel-cluster.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { serviceClient, type ServiceClient } from '../helpers/service-client.js';
+import { killWorker, startWorkerPool } from '../helpers/worker-process.js';
 
 const ADMIN = 'sentinel-failover-admin-token-0123456789';
 const PREFIX = 'bv:v1';
@@ -49,14 +52,15 @@ interface Answer {
 describe('Redis Sentinel: the primary killed with SIGKILL', () => {
   let cluster: SentinelCluster;
   let server: ServerProcess;
+  let worker: ChildProcess & { output: () => string };
   let dataDir: string;
   let api: ServiceClient;
-  const processes = () => `server:\n${server?.output().slice(-4_000)}\ncluster:\n${cluster?.output().slice(-6_000)}`;
+  const processes = () => `server:\n${server?.output().slice(-4_000)}\nworker:\n${worker?.output().slice(-2_000)}\ncluster:\n${cluster?.output().slice(-6_000)}`;
 
   beforeAll(async () => {
     cluster = await startSentinelCluster();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-sentinel-failover-'));
-    server = await startServerProcess({
+    const env = {
       ...cluster.env,
       BV_KEY_PREFIX: PREFIX,
       BV_DATA_DIR: dataDir,
@@ -67,11 +71,17 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
       BV_HOLD_SWEEP_INTERVAL_MS: '500',
       BV_BULK_CHUNK_ROWS: '50',
       BV_WORKER_LOCK_MS: '5000',
-    });
+    };
+    server = await startServerProcess(env);
+    // A verify pool in a process of its own (workers/) takes a share of the bulk job's chunks.
+    worker = await startWorkerPool('verify', env);
     api = serviceClient(() => server.baseUrl, ADMIN);
+    // The sentinels' primary is the service's Redis: no private one is started beside it.
+    expect(existsSync(path.join(dataDir, 'redis'))).toBe(false);
   }, 60_000);
 
   afterAll(async () => {
+    await killWorker(worker);
     await server?.stop('SIGKILL');
     await cluster?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -129,8 +139,13 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
     replica.stallReplication();
     try {
       await sleep(STALL_MS);
+      // The fault is real: the primary holds writes its replica has not confirmed.
+      const info = await primary.command('INFO', 'replication');
+      const offset = Number(/master_repl_offset:(\d+)/.exec(info)?.[1]);
+      const replicaOffset = Number(/slave0:[^\n]*offset=(\d+)/.exec(info)?.[1]);
       const killedAtMs = Date.now();
       await primary.kill();
+      expect(offset - replicaOffset, info).toBeGreaterThan(0);
       return killedAtMs;
     } finally {
       replica.unstallReplication();
@@ -223,7 +238,7 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
 
     const midJob = await api.waitForJob(sandboxKey, jobId, (s) => (s.rows.done ?? 0) > 0, 60_000);
     const former = await cluster.primary();
-    await killBehindStalledReplica(former);
+    const killedAt = await killBehindStalledReplica(former);
     await cluster.waitForNewPrimary(former);
     await former.restartAsReplica();
     expect(midJob.rows.done, 'the job ended before the kill').toBeLessThan(rows);
@@ -232,12 +247,22 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
     const status = await api.waitForJob(sandboxKey, jobId, undefined, BULK_TIMEOUT_MS - 20_000);
     console.log(`sentinel failover: a ${rows}-row job ${status.status} ${Date.now() - startedAtMs} ms after the kill`);
     expect(status.status, processes()).toBe('completed');
+    expect(worker.exitCode, processes()).toBeNull();
     expect(status.rows).toMatchObject({ total: rows, done: rows, ok: rows, failed: 0 });
 
     const rowCommits = (await ledgerOf(accountId)).filter((e) => e.type === 'commit' && e.reference.startsWith(`${jobId} row `)).map((e) => e.reference);
     const seen = new Set<string>();
     expect(rowCommits.filter((reference) => seen.has(reference) || !seen.add(reference)), 'rows billed twice').toEqual([]);
-    expect(rowCommits).toHaveLength(rows);
+    const unbilled = gstins.map((_, i) => i + 1).filter((row) => !seen.has(`${jobId} row ${row}`));
+    let diagnosis = '';
+    if (unbilled.length > 0) {
+      diagnosis = await withPrimary(async (_, redis) => {
+        const charge = await redis.hget(KEYS.holdCharges(accountId, jobId), `row:${unbilled[0]}`);
+        const ledgerLength = await redis.xlen(KEYS.ledger(accountId));
+        return `holdCharges row:${unbilled[0]} = ${charge}; ledger length ${ledgerLength}; done at the kill ${midJob.rows.done}; killed at ${killedAt}`;
+      });
+    }
+    expect(rowCommits, `rows ok but unbilled: ${unbilled.slice(0, 3).join(', ')}…${unbilled.at(-1)} (${unbilled.length}); charged_inr ${status.charged_inr}; ${diagnosis}\n${processes()}`).toHaveLength(rows);
     expect(status.charged_inr).toBe(rows * 0.75);
     await expectBooksBalance(accountId);
   });
