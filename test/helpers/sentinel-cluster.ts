@@ -422,7 +422,9 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
       await writeFile(conf, `${lines.join('\n')}\n`);
       spawnLogged(`sentinel-${index}`, [conf, '--sentinel'], false);
     }
-    // Every sentinel knows the replica and the other two sentinels before the test starts.
+    // Every sentinel knows the replica and the other two sentinels before the test starts
+    // (they meet every 2 s through the primary; a loaded machine can take longer).
+    let seen = '';
     await waitFor(
       'the sentinels to know each other and the replica',
       async () => {
@@ -432,6 +434,7 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
             await client.connect();
             const master = (await client.call('SENTINEL', 'master', MASTER_NAME)) as string[];
             const field = (name: string) => master[master.indexOf(name) + 1];
+            seen = `sentinel on ${port}: ${field('num-other-sentinels')} other sentinels, ${field('num-slaves')} replicas, flags ${field('flags')}`;
             if (field('num-other-sentinels') !== '2' || field('num-slaves') !== '1') return undefined;
           } finally {
             client.disconnect();
@@ -439,7 +442,8 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
         }
         return true;
       },
-      20_000,
+      30_000,
+      () => `last seen: ${seen}`,
     );
   } catch (error) {
     await cluster.close();
