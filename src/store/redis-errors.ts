@@ -18,6 +18,8 @@ export function isRedisUnreachable(error: unknown): boolean {
   // No replica confirmed a money change in time (replica-wait.ts): retry, as for a failover.
   if (error.name === 'MaxRetriesPerRequestError' || error.name === 'ReplicaWaitTimeoutError') return true;
   if (FAILOVER_REPLIES.test(error.message)) return true;
+  // No sentinel answered (REDIS_SENTINELS), as ioredis says it when it stops asking.
+  if (error.message.startsWith('All sentinels are unreachable')) return true;
   if (error.message === 'Connection is closed.' || error.message.startsWith("Stream isn't writeable")) return true;
   // An auto-pipelined command in flight when its connection dropped (a primary killed): it may
   // or may not have run, as with a lost reply; ioredis aborts it rather than send it again.

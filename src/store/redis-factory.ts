@@ -58,8 +58,25 @@ function addressOptions(target: RedisTarget): RedisOptions {
     // finding out when the old primary's socket dies, which a partition may never make it do.
     failoverDetector: true,
     reconnectOnError: reconnectOnReadOnly,
-    // Keeps trying the sentinels every half second at most while none answers.
-    sentinelRetryStrategy: (times: number) => Math.min(times * 100, 500),
+  };
+}
+
+/**
+ * How long a connection that has never been ready keeps asking sentinels that do not answer:
+ * a service started with REDIS_SENTINELS that name nothing reachable exits with one line
+ * (server.ts) instead of waiting for ever. Once ready, a connection asks them for ever.
+ */
+const FIRST_CONNECT_MS = 10_000;
+
+/**
+ * Asks the sentinels again every half second at most while none answers (see
+ * FIRST_CONNECT_MS). Connections duplicated from this one (BullMQ's, pub/sub) share `state`.
+ */
+function sentinelRetries(state: { ready: boolean }): (times: number) => number | null {
+  const startedAtMs = Date.now();
+  return (times) => {
+    if (!state.ready && Date.now() - startedAtMs > FIRST_CONNECT_MS) return null;
+    return Math.min(times * 100, 500);
   };
 }
 
@@ -71,7 +88,11 @@ export function createRedisFactory(target: RedisTarget): RedisFactory {
     connect(options: RedisOptions = {}) {
       // The address is the factory's; what to do on an error reply may be the caller's.
       const merged = { ...options, ...base, ...(options.reconnectOnError ? { reconnectOnError: options.reconnectOnError } : {}) };
-      return target.kind === 'url' ? new Redis(target.url, merged) : new Redis(merged);
+      if (target.kind === 'url') return new Redis(target.url, merged);
+      const state = { ready: false };
+      const redis = new Redis({ ...merged, sentinelRetryStrategy: sentinelRetries(state) });
+      redis.once('ready', () => (state.ready = true));
+      return redis;
     },
     describe() {
       if (target.kind === 'sentinel') return `${target.masterName} via sentinels ${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
