@@ -64,6 +64,28 @@ describe('the bulk watchdog', () => {
     expect((await reconcileAccount(app.deps.wallet, app.accountId)).ok).toBe(true);
   });
 
+  it('finishes the cancel of a job whose chunk was lost: its rows end cancelled, the hold released', { timeout: 60_000 }, async () => {
+    const app = (t = await createTestApp({ env }));
+    const created = await app.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.slice(100, 130).map((gstin) => ({ gstin })) });
+    const jobId = created.json().data.job_id as string;
+    await app.deps.queues.verify.remove(chunkJobId(jobId, 2));
+    app.deps.startWorkers({ verify: true, finalize: true, scheduler: false });
+    // Chunks 0 and 1 done; chunk 2 is in no queue, so without the watchdog the cancel never ends.
+    const deadline = Date.now() + 15_000;
+    while ((await jobStatus(app.app, app.sandboxKey, jobId)).rows.done < 20 && Date.now() < deadline) await sleep(50);
+    const cancel = await app.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${app.sandboxKey}` } });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data.cancelling).toBe(true);
+
+    const status = await finished(app, jobId);
+    expect(status.status).toBe('cancelled');
+    expect(status.rows).toMatchObject({ done: 30, ok: 20, cancelled: 10 });
+    expect(status.charged_inr).toBe(15);
+    expect(status.released_inr).toBe(7.5);
+    const wallet = (await app.app.inject({ method: 'GET', url: '/v1/wallet', headers: { authorization: `Bearer ${app.sandboxKey}` } })).json().data;
+    expect(wallet.held_inr).toBe(0);
+  });
+
   it('queues a lost finalize again: the job completes', { timeout: 60_000 }, async () => {
     const app = (t = await createTestApp({ env }));
     const created = await app.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: gstins.slice(0, 5).map((gstin) => ({ gstin })) });
