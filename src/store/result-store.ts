@@ -35,23 +35,13 @@ export async function makePrivateDir(dir: string): Promise<void> {
 }
 
 /**
- * A file's data, then its folder's entry, on disk: a power loss after this cannot take back
- * the file or its rename. Work that depends on a file (a chunk's charges, a job's finish)
- * waits for this, so what a crash can lose is never something a customer was billed for.
+ * A file's data, or a folder's entries (a rename into it, a file created in it), on disk: a
+ * power loss after this cannot take them back. Work that depends on a file (a chunk's
+ * charges, a job's finish) waits for this, so what a crash can lose is never something a
+ * customer was billed for.
  */
-export async function syncFileAndDir(filePath: string): Promise<void> {
-  const file = await open(filePath, 'r');
-  try {
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  await syncDir(path.dirname(filePath));
-}
-
-/** A folder's entries on disk (a rename into it, a file created in it). */
-export async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
+export async function syncPath(fileOrDir: string): Promise<void> {
+  const handle = await open(fileOrDir, 'r');
   try {
     await handle.sync();
   } finally {
@@ -64,14 +54,9 @@ export async function syncDir(dir: string): Promise<void> {
  * whole and kept, or absent (never a renamed but empty file after a power loss).
  */
 async function durableRename(temporary: string, final: string): Promise<void> {
-  const file = await open(temporary, 'r');
-  try {
-    await file.sync();
-  } finally {
-    await file.close();
-  }
+  await syncPath(temporary);
   await rename(temporary, final);
-  await syncDir(path.dirname(final));
+  await syncPath(path.dirname(final));
 }
 
 export class ResultStore {

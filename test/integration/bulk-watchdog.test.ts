@@ -72,7 +72,7 @@ describe('the bulk watchdog', () => {
     app.deps.startWorkers({ verify: true, finalize: true, scheduler: false });
     // Chunks 0 and 1 done; chunk 2 is in no queue, so without the watchdog the cancel never ends.
     const deadline = Date.now() + 15_000;
-    while ((await jobStatus(app.app, app.sandboxKey, jobId)).rows.done < 20 && Date.now() < deadline) await sleep(50);
+    while (((await jobStatus(app.app, app.sandboxKey, jobId)).rows.done ?? 0) < 20 && Date.now() < deadline) await sleep(50);
     const cancel = await app.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${jobId}/cancel`, headers: { authorization: `Bearer ${app.sandboxKey}` } });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().data.cancelling).toBe(true);

@@ -19,14 +19,14 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
 import { escapeCell } from '../../domain/formula-escape.js';
-import { RESULT_FILE_MODE, syncDir } from '../../store/result-store.js';
+import { RESULT_FILE_MODE, syncPath } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 
 export const RESULTS_CSV_FILE = 'results.csv';
@@ -190,12 +190,13 @@ export async function writeResultFiles(
     csv.end();
     jsonl.end();
     await Promise.all([finished(csv), finished(jsonl)]);
-    await Promise.all([fsyncFile(csvTemp), fsyncFile(jsonlTemp)]);
+    // Data on disk before the rename, so a crash cannot leave a renamed but empty file.
+    await Promise.all([syncPath(csvTemp), syncPath(jsonlTemp)]);
     await rename(csvTemp, csvPath);
     await rename(jsonlTemp, jsonlPath);
     // The renames on disk before the job is called finished: a power loss after it must not
     // leave a finished job without its files.
-    await syncDir(dir);
+    await syncPath(dir);
   } catch (error) {
     csv.destroy();
     jsonl.destroy();
@@ -210,14 +211,4 @@ async function writeText(stream: Writable, text: string): Promise<void> {
   if (stream.errored) throw stream.errored;
   // once() rejects on 'error', so a failing disk ends the loop instead of stalling it.
   if (!stream.write(text)) await once(stream, 'drain');
-}
-
-/** Data on disk before the rename, so a crash cannot leave a renamed but empty file. */
-async function fsyncFile(filePath: string): Promise<void> {
-  const handle = await open(filePath, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
