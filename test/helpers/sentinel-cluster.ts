@@ -1,11 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { findRedisServer, freeLoopbackPort } from '../../src/store/managed-redis.js';
+import { makeNamespace, removeNamespace, setNamespaceLink } from './network-namespace.js';
+import { startReplicationLink, type ReplicationLink } from './replication-link.js';
+
+export { canPartition } from './network-namespace.js';
 
 /**
  * A Redis Sentinel deployment of a test's own: a primary, a replica and three sentinels, real
@@ -66,123 +69,6 @@ export interface SentinelCluster {
   close(): Promise<void>;
   /** What every process printed, for failure messages. */
   output(): string;
-}
-
-/** Whether this machine lets a test make network namespaces (root, iproute2). */
-export function canPartition(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const name = `bvcheck${process.pid}`;
-  try {
-    execFileSync('ip', ['netns', 'add', name], { stdio: 'ignore' });
-    execFileSync('ip', ['netns', 'del', name], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function ip(...args: string[]): void {
-  execFileSync('ip', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
-interface Namespace {
-  name: string;
-  hostVeth: string;
-  innerVeth: string;
-  hostAddress: string;
-  innerAddress: string;
-}
-
-function makeNamespace(): Namespace {
-  const id = process.pid % 100_000;
-  const subnet = 16 + (process.pid % 200);
-  const ns: Namespace = {
-    name: `bvha${id}`,
-    hostVeth: `bvhh${id}`,
-    innerVeth: `bvhn${id}`,
-    hostAddress: `10.213.${subnet}.1`,
-    innerAddress: `10.213.${subnet}.2`,
-  };
-  removeNamespace(ns);
-  ip('netns', 'add', ns.name);
-  ip('link', 'add', ns.hostVeth, 'type', 'veth', 'peer', 'name', ns.innerVeth);
-  ip('link', 'set', ns.innerVeth, 'netns', ns.name);
-  ip('addr', 'add', `${ns.hostAddress}/30`, 'dev', ns.hostVeth);
-  ip('link', 'set', ns.hostVeth, 'up');
-  ip('netns', 'exec', ns.name, 'ip', 'addr', 'add', `${ns.innerAddress}/30`, 'dev', ns.innerVeth);
-  ip('netns', 'exec', ns.name, 'ip', 'link', 'set', ns.innerVeth, 'up');
-  ip('netns', 'exec', ns.name, 'ip', 'link', 'set', 'lo', 'up');
-  return ns;
-}
-
-function removeNamespace(ns: Namespace): void {
-  try {
-    ip('link', 'del', ns.hostVeth);
-  } catch {
-    // Not there (or gone with its namespace).
-  }
-  try {
-    ip('netns', 'del', ns.name);
-  } catch {
-    // Not there.
-  }
-}
-
-interface ReplicationLink {
-  port: number;
-  primaryPort: number;
-  stall(): void;
-  cut(): void;
-  close(): Promise<void>;
-}
-
-/** A TCP relay from a replica to its primary's port, which can stop relaying and drop what it holds. */
-async function startReplicationLink(primaryPort: number): Promise<ReplicationLink> {
-  const pairs = new Set<[net.Socket, net.Socket]>();
-  let stalled = false;
-  const server = net.createServer((replica) => {
-    const primary = net.connect({ host: '127.0.0.1', port: primaryPort });
-    const pair: [net.Socket, net.Socket] = [replica, primary];
-    pairs.add(pair);
-    const end = () => {
-      pairs.delete(pair);
-      replica.destroy();
-      primary.destroy();
-    };
-    replica.on('error', end).on('close', end);
-    primary.on('error', end).on('close', end);
-    replica.pipe(primary);
-    if (stalled) primary.pause();
-    else primary.pipe(replica);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  const link: ReplicationLink = {
-    port,
-    primaryPort,
-    stall() {
-      // The replica must be replicating through this link, or the stall would hold nothing.
-      if (pairs.size === 0) throw new Error('the replica is not connected through its link: nothing to stall');
-      stalled = true;
-      // The primary's stream is no longer read: it piles up here, not in the replica.
-      for (const [, primary] of pairs) {
-        primary.unpipe();
-        primary.pause();
-      }
-    },
-    cut() {
-      stalled = false;
-      for (const [replica, primary] of pairs) {
-        replica.destroy();
-        primary.destroy();
-      }
-    },
-    async close() {
-      link.cut();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-  return link;
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, output = () => ''): Promise<T> {
@@ -374,13 +260,11 @@ export async function startSentinelCluster(options: { partitionable?: boolean } 
     },
     partition() {
       if (!ns) throw new Error('this cluster was not started partitionable');
-      // The namespace's end goes down: packets to and from it are dropped, and every TCP
-      // connection to the node just stops answering, with no reset.
-      ip('netns', 'exec', ns.name, 'ip', 'link', 'set', ns.innerVeth, 'down');
+      setNamespaceLink(ns, false);
     },
     heal() {
       if (!ns) throw new Error('this cluster was not started partitionable');
-      ip('netns', 'exec', ns.name, 'ip', 'link', 'set', ns.innerVeth, 'up');
+      setNamespaceLink(ns, true);
     },
     output: () => out,
     async close() {
