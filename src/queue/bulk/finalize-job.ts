@@ -35,6 +35,10 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
     return;
   }
 
+  // The hold goes before any chunk file is read: from here on no row can be charged (a chunk
+  // still running after the watchdog gave it up is answered `resolved` and writes its rows as
+  // not charged), so the merged files say what the ledger holds. Releasing is safe to repeat.
+  await deps.wallet.release(job.accountId, jobId);
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   await writeResultFiles({
     dir: deps.results.dir(jobId),
@@ -44,7 +48,6 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   });
 
   const latest = (await deps.jobs.get(jobId)) ?? job;
-  await deps.wallet.release(job.accountId, jobId);
   const releasedPaise = Math.max(0, latest.reservedPaise - latest.chargedPaise);
   // Completed or cancelled is decided as the job moves (a cancel may land at any moment until then).
   const finished = await deps.jobs.finish(jobId, 'done', releasedPaise);
