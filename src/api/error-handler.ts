@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { isRedisUnreachable } from '../store/redis-errors.js';
+import { isRedisOutOfMemory, isRedisUnreachable } from '../store/redis-errors.js';
 import { sendError } from './envelope.js';
 
 /** Seconds a caller is asked to wait when Redis cannot be reached: it reconnects every half second. */
@@ -70,6 +70,10 @@ export function appErrorOf(error: FastifyError, request: FastifyRequest): AppErr
     // Not a bug: Redis is down or restarting. The process reconnects on its own.
     request.log.warn({ err: error }, 'Redis cannot be reached');
     return new AppError('SERVICE_UNAVAILABLE', 'The service cannot reach its data store just now; retry shortly');
+  }
+  if (isRedisOutOfMemory(error)) {
+    request.log.warn({ reason: error.message.split('.')[0] }, 'Redis refuses writes: it is at its maxmemory');
+    return new AppError('SERVICE_UNAVAILABLE', 'The service cannot store changes just now (its data store is full); retry later');
   }
   request.log.error({ err: error }, 'unhandled error');
   return new AppError('INTERNAL_ERROR', 'Something went wrong on our side; retry later');

@@ -27,6 +27,15 @@ export function isRedisUnreachable(error: unknown): boolean {
   return SOCKET_CODES.has(String((error as NodeJS.ErrnoException).code));
 }
 
+/**
+ * Redis refusing a write because it is at its maxmemory (`noeviction`): nothing ran, and the
+ * call can be retried once memory is freed. The operator's problem, not a bug: a 503, as
+ * /readyz says, not a 500 with a stack per call.
+ */
+export function isRedisOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('OOM ');
+}
+
 export interface WarnLog {
   warn(fields: object, message: string): void;
 }

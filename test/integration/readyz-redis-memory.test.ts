@@ -63,6 +63,10 @@ describe('GET /readyz with Redis at or near maxmemory', () => {
     const full = await readyz();
     expect(full.code).toBe(503);
     expect(full.body).toMatchObject({ status: 'not_ready', redis: 'refusing_writes', reason: expect.stringContaining('maxmemory') });
+    // A call meanwhile is told to retry later (503, as /readyz says), not that the service broke (500).
+    const call = await t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' });
+    expect(call.statusCode, call.body).toBe(503);
+    expect(call.json().error.code).toBe('SERVICE_UNAVAILABLE');
 
     await filler.del(...fillers.splice(0));
     const freed = await readyz();
