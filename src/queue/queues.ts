@@ -181,9 +181,16 @@ export function startBulkWorkers(
       { connection, prefix: settings.prefix, concurrency: settings.verifyConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs, maxStalledCount: settings.maxStalledCount },
     );
     worker.on('failed', (job, error) => {
-      deps.log.error({ err: error, jobId: job?.data.jobId, chunk: job?.data.chunk, attempt: job?.attemptsMade }, 'a bulk chunk failed');
-      // Its last try: the watchdog ends it now rather than at its next round.
-      if (job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1)) watchSoon();
+      // A try that will be retried is a warning (a full disk logs one per chunk and try); the
+      // last one is an error, and the watchdog ends it now rather than at its next round.
+      const last = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const fields = { jobId: job?.data.jobId, chunk: job?.data.chunk, attempt: job?.attemptsMade };
+      if (last) {
+        deps.log.error({ ...fields, err: error }, 'a bulk chunk failed for good: the watchdog ends its rows');
+        watchSoon();
+      } else {
+        deps.log.warn({ ...fields, reason: error.message }, 'a bulk chunk failed: it is tried again');
+      }
     });
     workers.push(worker);
   }
@@ -194,8 +201,14 @@ export function startBulkWorkers(
       { connection, prefix: settings.prefix, concurrency: settings.finalizeConcurrency, lockDuration: settings.lockMs, stalledInterval: settings.lockMs, maxStalledCount: settings.maxStalledCount },
     );
     worker.on('failed', (job, error) => {
-      deps.log.error({ err: error, jobId: job?.data.jobId, attempt: job?.attemptsMade }, 'finalizing a bulk job failed');
-      if (job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1)) watchSoon();
+      const last = job === undefined || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const fields = { jobId: job?.data.jobId, attempt: job?.attemptsMade };
+      if (last) {
+        deps.log.error({ ...fields, err: error }, 'finalizing a bulk job failed for good: the watchdog fails the job');
+        watchSoon();
+      } else {
+        deps.log.warn({ ...fields, reason: error.message }, 'finalizing a bulk job failed: it is tried again');
+      }
     });
     workers.push(worker);
     // Webhook deliveries ride with the finalize pool: both are light and follow a job's end.

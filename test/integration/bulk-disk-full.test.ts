@@ -171,6 +171,8 @@ describe.runIf(mounted)('a bulk job whose disk fills up (a real tmpfs, ENOSPC)',
       expect(Math.round(status.refunded_inr * 100)).toBe(chargedPaise);
       const results = await t.app.inject({ method: 'GET', url: `/v1/bulk/jobs/${jobId}/results.csv`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
       expect(results.statusCode).toBe(404);
+      // Its files, which nobody can download, do not stay on the full disk for 30 days.
+      expect(await t.deps.results.listing(jobId)).toBeUndefined();
       const wallet = (await t.app.inject({ method: 'GET', url: '/v1/wallet', headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data;
       expect(wallet.held_inr).toBe(0);
       expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);

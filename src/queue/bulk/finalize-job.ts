@@ -62,7 +62,7 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
  * disk full for longer than every retry): nothing can be delivered, so nothing stays billed.
  * The hold goes first, so no late chunk can charge after the refund is counted; then what its
  * rows were charged comes back as one credit under the job's refund reference (once, however
- * often this runs), and the job ends `failed` saying why.
+ * often this runs), and the job ends `failed` saying why. Its files are removed.
  */
 export async function failJob(jobId: string, reason: string, deps: FinalizeDeps): Promise<void> {
   const job = await deps.jobs.get(jobId);
@@ -75,6 +75,9 @@ export async function failJob(jobId: string, reason: string, deps: FinalizeDeps)
     deps.log.error({ jobId, reason, refundedPaise: latest.chargedPaise }, 'bulk job failed: its charges were refunded');
     await deps.onFinished(jobId);
   }
+  // Nothing in its folder can be delivered any more, and a full disk is the likely cause:
+  // its input and chunk files go now rather than at the end of retention.
+  await deps.results.remove(jobId).catch((error: unknown) => deps.log.warn({ jobId, reason: (error as Error).message }, 'could not remove a failed job\'s files'));
 }
 
 /** The ledger reference of a failed job's refund. */
