@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
+import { ledgerEntryBody } from '../ledger-entry-body.js';
 import { AppError } from '../../errors.js';
 import { keyIdOfPublic, publicKeyId, type AccountStore } from '../../store/accounts.js';
 import { parseApiKey } from '../../store/api-key-format.js';
@@ -179,15 +180,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     if (exported.cursor !== undefined) reply.header('Ledger-Cursor', exported.cursor);
     const lines = async function* () {
       for await (const { accountId, entry } of exported.entries) {
-        yield `${JSON.stringify({
-          account_id: accountId,
-          id: entry.id,
-          type: entry.type,
-          amount_inr: paiseToInr(entry.amountPaise),
-          balance_inr: paiseToInr(entry.balancePaise),
-          reference: entry.reference,
-          at: entry.at,
-        })}\n`;
+        yield `${JSON.stringify({ account_id: accountId, ...ledgerEntryBody(entry) })}\n`;
       }
     };
     return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines()));

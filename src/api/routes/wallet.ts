@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
+import { ledgerEntryBody } from '../ledger-entry-body.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
@@ -26,14 +27,7 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
     return successEnvelope(
       request,
       {
-        entries: page.entries.map((entry) => ({
-          id: entry.id,
-          type: entry.type,
-          amount_inr: paiseToInr(entry.amountPaise),
-          balance_inr: paiseToInr(entry.balancePaise),
-          reference: entry.reference,
-          at: entry.at,
-        })),
+        entries: page.entries.map(ledgerEntryBody),
         next_cursor: page.next ?? null,
       },
       { checks: 0 },
