@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,16 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../src/cli/job.js';
 import { ProgressReporter } from '../../src/cli/progress.js';
+import { runBv, type Ran } from '../helpers/run-bv.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const GSTIN = '27AAPFU0939F1ZV';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /** A port nothing listens on: bound, then closed. */
 async function closedPort(): Promise<number> {
@@ -54,24 +48,11 @@ describe('the bv command line', { timeout: 60_000 }, () => {
   });
 
   /** Runs bv with only the given environment (none of this machine's BV_* variables). */
-  function bv(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), BV_BASE_URL: baseUrl, BV_KEY: t.sandboxKey, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code) => {
-        // Whatever happened, no key or token is ever printed.
-        for (const secret of secrets) expect(stdout + stderr).not.toContain(secret);
-        resolve({ code, stdout, stderr });
-      });
-    });
+  async function bv(args: string[], env: Record<string, string> = {}): Promise<Ran> {
+    const ran = await runBv(args, { BV_BASE_URL: baseUrl, BV_KEY: t.sandboxKey, ...env });
+    // Whatever happened, no key or token is ever printed.
+    for (const secret of secrets) expect(ran.stdout + ran.stderr).not.toContain(secret);
+    return ran;
   }
 
   describe('bv verify', () => {

@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../src/store/accounts.js';
@@ -12,9 +10,9 @@ import { createRedisKeys } from '../../src/store/keys.js';
 import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { WalletStore } from '../../src/store/wallet.js';
+import { runBv } from '../helpers/run-bv.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const GSTIN = '27AAPFU0939F1ZV';
 
 interface ExportedLine {
@@ -53,23 +51,10 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
     await rm(tmp, { recursive: true, force: true });
   });
 
-  function exportLedger(args: string[]): Promise<{ code: number | null; lines: ExportedLine[]; stderr: string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'admin', 'ledger', 'export', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), BV_BASE_URL: baseUrl, BV_ADMIN_TOKEN: ADMIN_TOKEN },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    return new Promise((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code) => {
-        const lines = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as ExportedLine);
-        resolve({ code, lines, stderr });
-      });
-    });
+  async function exportLedger(args: string[]): Promise<{ code: number | null; lines: ExportedLine[]; stderr: string }> {
+    const { code, stdout, stderr } = await runBv(['admin', 'ledger', 'export', ...args], { BV_BASE_URL: baseUrl, BV_ADMIN_TOKEN: ADMIN_TOKEN });
+    const lines = stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as ExportedLine);
+    return { code, lines, stderr };
   }
 
   const verify = async (count: number) => {
