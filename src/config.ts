@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -62,6 +63,12 @@ const EnvSchema = z.object({
   BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   BV_BULK_MAX_RECORD_BYTES: z.coerce.number().int().min(256).default(64 * 1024),
+  /**
+   * Per-account quotas (README "Bulk jobs"): unfinished bulk jobs (portfolio runs included),
+   * and bytes of stored job files past which a new job is refused. 0 turns a cap off.
+   */
+  BV_MAX_OPEN_JOBS_PER_ACCOUNT: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  BV_MAX_RESULT_BYTES_PER_ACCOUNT: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(10 * 1024 ** 3),
   /** Rows per BullMQ chunk job: large enough to keep queue overhead small, small enough to spread. */
   BV_BULK_CHUNK_ROWS: z.coerce.number().int().min(1).max(10_000).default(100),
   /** Attempts per row when its source is down or slow, with exponential backoff and jitter. */
@@ -108,6 +115,11 @@ const EnvSchema = z.object({
    * the API alone, with the pools started apart (npm run worker:*), as DESIGN.md §2 scales them.
    */
   BV_RUN_WORKERS: z.stringbool({ error: ON_OFF }).default(true),
+  /**
+   * Whether the very first start against a Redis opens a sandbox account and prints its key.
+   * false where logs are collected (the compose file): no key is made, so none is printed.
+   */
+  BV_FIRST_START_ACCOUNT: z.stringbool({ error: ON_OFF }).default(true),
   /** How long a SIGTERM'd process may drain (answers in flight, the chunks its pools hold) before it exits anyway. */
   BV_SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(25_000),
   /** Days a finished bulk job (a portfolio run too) keeps its record and files; then both go. */
@@ -159,11 +171,16 @@ export interface Config {
   /** Whether webhooks may go to loopback, private and link-local addresses (development only). */
   webhookAllowPrivate: boolean;
   runWorkers: boolean;
+  /** BV_FIRST_START_ACCOUNT: open (and print the key of) a sandbox account on the very first start. */
+  firstStartAccount: boolean;
   shutdownTimeoutMs: number;
   bulk: {
     maxRows: number;
     maxBytes: number;
     maxRecordBytes: number;
+    /** Caps per account (0: none): unfinished jobs, and stored job file bytes. */
+    maxOpenJobsPerAccount: number;
+    maxResultBytesPerAccount: number;
     chunkRows: number;
     rowAttempts: number;
     rowBackoffMs: number;
@@ -209,12 +226,44 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * Secrets that may be given as a file instead, `<NAME>_FILE` (Docker's and compose's secrets are
+ * files under /run/secrets): the value then stays out of the environment, which `docker inspect`
+ * and /proc/<pid>/environ show.
+ */
+const FILE_SECRETS = ['BV_ADMIN_TOKEN', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
+
+/** `defined` with each `<NAME>_FILE` read into `<NAME>`; the names whose value came from a file. */
+function readSecretFiles(defined: Record<string, string>): { env: Record<string, string>; fromFile: Map<string, string> } {
+  const env = { ...defined };
+  const fromFile = new Map<string, string>();
+  for (const name of FILE_SECRETS) {
+    const file = defined[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (defined[name] !== undefined) throw new ConfigError(`invalid configuration: ${name}_FILE: set either ${name} or ${name}_FILE, not both`);
+    let value: string;
+    try {
+      // Trimmed: `echo secret > file` ends it with a newline that is no part of the secret.
+      value = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(`invalid configuration: ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    if (value === '') throw new ConfigError(`invalid configuration: ${name}_FILE: ${file} is empty`);
+    env[name] = value;
+    fromFile.set(name, file);
+  }
+  return { env, fromFile };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   // Empty variables mean "unset": `REDIS_URL= npm start` should not be a URL error.
-  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = EnvSchema.safeParse(defined);
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string>;
+  const secrets = readSecretFiles(defined);
+  const parsed = EnvSchema.safeParse(secrets.env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    // A value read from a file is reported under the variable the operator set (never the value itself).
+    const where = (name: string) => (secrets.fromFile.has(name) ? `${name}_FILE (the contents of ${secrets.fromFile.get(name)})` : name);
+    const problems = parsed.error.issues.map((issue) => `${issue.path.map((part, index) => (index === 0 ? where(String(part)) : String(part))).join('.')}: ${issue.message}`);
     throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
@@ -273,11 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     retentionDays: e.BV_RETENTION_DAYS,
     webhookAllowPrivate: e.BV_WEBHOOK_ALLOW_PRIVATE,
     runWorkers: e.BV_RUN_WORKERS,
+    firstStartAccount: e.BV_FIRST_START_ACCOUNT,
     shutdownTimeoutMs: e.BV_SHUTDOWN_TIMEOUT_MS,
     bulk: Object.freeze({
       maxRows: e.BV_BULK_MAX_ROWS,
       maxBytes: e.BV_BULK_MAX_BYTES,
       maxRecordBytes: e.BV_BULK_MAX_RECORD_BYTES,
+      maxOpenJobsPerAccount: e.BV_MAX_OPEN_JOBS_PER_ACCOUNT,
+      maxResultBytesPerAccount: e.BV_MAX_RESULT_BYTES_PER_ACCOUNT,
       chunkRows: e.BV_BULK_CHUNK_ROWS,
       rowAttempts: e.BV_BULK_ROW_ATTEMPTS,
       rowBackoffMs: e.BV_BULK_ROW_BACKOFF_MS,

@@ -100,7 +100,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const first = await createFirstStartAccount(deps.redis, deps.keys, deps.accounts, deps.wallet);
+  // BV_FIRST_START_ACCOUNT=false (the compose file): no account, so no key in the logs.
+  const first = config.firstStartAccount ? await createFirstStartAccount(deps.redis, deps.keys, deps.accounts, deps.wallet) : undefined;
 
   const lines = [`Business verification service listening on ${baseUrl}`];
   if (admin.generated) lines.push(`Admin token (saved in ${admin.file}): ${admin.token}`);
