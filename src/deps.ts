@@ -107,7 +107,10 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
   // With replicas (Sentinel), money is acknowledged only once one has it: a failover keeps it.
   const wallet = new WalletStore(redis, keys, redisFactory.replicated ? { replicaWait: { replicas: 1, timeoutMs: config.replicaWaitMs } } : {});
   const verifier = createVerifier(chains);
-  const bulkJobs = new BulkJobStore(redis, keys, config.retentionDays * 86_400_000);
+  const bulkJobs = new BulkJobStore(redis, keys, config.retentionDays * 86_400_000, {
+    maxOpenJobs: config.bulk.maxOpenJobsPerAccount,
+    maxStoredBytes: config.bulk.maxResultBytesPerAccount,
+  });
   const results = new ResultStore(path.join(config.dataDir, 'results'));
   const queueRedis = queueConnection(redisFactory);
   const queues = createBulkQueues(queueRedis, {

@@ -53,6 +53,20 @@ export class AppError extends Error {
 }
 
 /**
+ * An error that says when to ask again: the root error handler sends `retryAfterS` as
+ * Retry-After (a quota that frees as the account's jobs end, for one).
+ */
+export class RetryLaterError extends AppError {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(code, message);
+  }
+}
+
+/**
  * The most problems one answer lists. A 1 MB body of 80,000 unknown keys otherwise answered
  * 11 MB, each key twice (in the message and in details): an amplifier, and no help to anyone.
  */

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { AppError, RetryLaterError } from '../errors.js';
 import { isRedisOutOfMemory, isRedisUnreachable } from '../store/redis-errors.js';
 import { sendError } from './envelope.js';
 
@@ -84,6 +84,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = appErrorOf(error, request);
     if (appError.code === 'SERVICE_UNAVAILABLE' && !reply.hasHeader('Retry-After')) reply.header('Retry-After', REDIS_RETRY_AFTER_S);
+    if (appError instanceof RetryLaterError && !reply.hasHeader('Retry-After')) reply.header('Retry-After', appError.retryAfterS);
     return sendError(request, reply, appError);
   });
 

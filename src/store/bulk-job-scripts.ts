@@ -113,3 +113,60 @@ end
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return reply`,
 };
+
+/**
+ * Admits a new job under its account's quotas (store/job-quotas.ts), or refuses it, in one
+ * step: two uploads at once cannot both pass at 19 of 20. Only the account's keys (one slot).
+ * KEYS: the account's open-jobs set, job-bytes hash, stored-bytes counter. ARGV: job id, now
+ * (ms), the open-jobs cap, the stored-bytes cap (0: no cap), the job's input bytes.
+ * Returns {'ok' | 'open' | 'bytes', open jobs, stored bytes}, the counts before this job.
+ */
+export const ADMIT_JOB: ScriptDefinition = {
+  name: 'bvBulkAdmitJob',
+  numberOfKeys: 3,
+  lua: `
+local open = redis.call('ZCARD', KEYS[1])
+local stored = tonumber(redis.call('GET', KEYS[3]) or '0')
+local maxOpen = tonumber(ARGV[3])
+local maxBytes = tonumber(ARGV[4])
+if maxOpen > 0 and open >= maxOpen then return {'open', open, stored} end
+if maxBytes > 0 and stored >= maxBytes then return {'bytes', open, stored} end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[5])
+redis.call('INCRBY', KEYS[3], ARGV[5])
+return {'ok', open, stored}`,
+};
+
+/**
+ * Sets a job's stored bytes (measured again when it ends), keeping the account's total with
+ * it; nothing for a job the quota does not know (forgotten, or older than the quotas), so a
+ * late measure cannot bring a removed job back. KEYS: job-bytes hash, stored-bytes counter.
+ * ARGV: job id, bytes. Returns 1 when set.
+ */
+export const SET_JOB_BYTES: ScriptDefinition = {
+  name: 'bvBulkSetJobBytes',
+  numberOfKeys: 2,
+  lua: `
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if not old then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('INCRBY', KEYS[2], tonumber(ARGV[2]) - tonumber(old))
+return 1`,
+};
+
+/**
+ * Takes a job out of its account's quotas: no longer open, its bytes no longer counted.
+ * KEYS: the account's open-jobs set, job-bytes hash, stored-bytes counter. ARGV: job id.
+ */
+export const FORGET_JOB_QUOTA: ScriptDefinition = {
+  name: 'bvBulkForgetJobQuota',
+  numberOfKeys: 3,
+  lua: `
+redis.call('ZREM', KEYS[1], ARGV[1])
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('DECRBY', KEYS[3], old)
+end
+return 0`,
+};

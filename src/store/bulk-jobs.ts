@@ -8,6 +8,7 @@ import type { Environment, OperationName } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
 import { pageOfEnvironment } from './newest-first.js';
 import { ABANDON_CHUNK, COUNT_CHUNK, FINISH, KEEP_ROWS, MARK_RUNNING } from './bulk-job-scripts.js';
+import { JobQuotaStore, NO_QUOTA_CAPS, type QuotaCaps } from './job-quotas.js';
 import { runScript } from './scripts.js';
 import { addRowTotals } from './service-totals.js';
 
@@ -57,12 +58,18 @@ export interface AbandonedChunk {
 const num = (value: string | undefined): number => Number(value ?? 0);
 
 export class BulkJobStore {
+  /** The accounts' caps on unfinished jobs and stored bytes: jobs are admitted there, and leave it here. */
+  readonly quotas: JobQuotaStore;
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
     /** How long a finished job's record and files are kept (BV_RETENTION_DAYS). */
     private readonly retentionMs = 30 * 86_400_000,
-  ) {}
+    quotaCaps: QuotaCaps = NO_QUOTA_CAPS,
+  ) {
+    this.quotas = new JobQuotaStore(redis, keys, quotaCaps);
+  }
 
   async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise'> & {
     portfolioId?: string | null;
@@ -209,8 +216,12 @@ export class BulkJobStore {
       | null;
     // Retention counts from the end; a crash between the two leaves a job kept, never one lost
     // early. A finished job leaves the watchdog's list (a crash before that only costs it a look).
+    // It stops counting against its account's unfinished-jobs quota at the same time.
     if (moved !== null) {
-      await this.redis.multi().zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId).zrem(this.keys.bulkOpenJobs(), jobId).exec();
+      const accountId = await this.redis.hget(this.keys.bulkJob(jobId), 'account_id');
+      const multi = this.redis.multi().zadd(this.keys.bulkRetention(), finishedAt.getTime() + this.retentionMs, jobId).zrem(this.keys.bulkOpenJobs(), jobId);
+      if (accountId !== null) multi.zrem(this.keys.accountOpenBulkJobs(accountId), jobId);
+      await multi.exec();
     }
     return moved ?? undefined;
   }
@@ -320,6 +331,8 @@ export class BulkJobStore {
       multi.zrem(this.keys.accountBulkJobs(owner.accountId, owner.environment), jobId).zrem(this.keys.legacyAccountBulkJobs(owner.accountId), jobId);
     }
     await multi.exec();
+    // Its files are gone too (removed before the record): they no longer count against the quota.
+    if (owner !== undefined) await this.quotas.forget(owner.accountId, jobId);
   }
 
   async chunkResults(jobId: string, chunk: number): Promise<Map<number, string>> {

@@ -87,6 +87,15 @@ export interface RedisKeys {
   accountBulkJobs(accountId: string, environment: Environment): string;
   /** The one set of both environments' jobs that came before accountBulkJobs; read once to move its ids. */
   legacyAccountBulkJobs(accountId: string): string;
+  /**
+   * Sorted set of the account's unfinished bulk job ids (both environments) by admission time
+   * (ms): what its open-jobs quota counts (see store/job-quotas.ts).
+   */
+  accountOpenBulkJobs(accountId: string): string;
+  /** Hash: job id → bytes of that job's stored files, for the account's stored-bytes quota. */
+  accountJobBytes(accountId: string): string;
+  /** Counter: the sum of accountJobBytes' values, kept with it by one script. */
+  accountStoredBytes(accountId: string): string;
   /** BullMQ's prefix: its queues' keys live under it. */
   queuePrefix(): string;
   /** Hash: a portfolio's definition (see store/portfolios.ts). */
@@ -162,6 +171,9 @@ export function createRedisKeys(prefix: string): RedisKeys {
     bulkChunkResults: (jobId, chunk) => `${prefix}:{job:${jobId}}:chunk:${chunk}`,
     accountBulkJobs: (id, environment) => `${account(id)}:bulk-jobs:${environment}`,
     legacyAccountBulkJobs: (id) => `${account(id)}:bulk-jobs`,
+    accountOpenBulkJobs: (id) => `${account(id)}:bulk-open`,
+    accountJobBytes: (id) => `${account(id)}:job-bytes`,
+    accountStoredBytes: (id) => `${account(id)}:stored-bytes`,
     bulkJobAbandoned: (jobId) => `${prefix}:{job:${jobId}}:abandoned`,
     bulkOpenJobs: () => `${prefix}:bulk-open`,
     bulkWatchdogLease: () => `${prefix}:bulk-watchdog-lease`,

@@ -41,7 +41,7 @@ describe('job folders no job owns', () => {
   it('releases the hold and leaves no folder when the job record cannot be written', async () => {
     const staged = await stage();
     // The one failing part: the record store. The wallet, its Redis and the files are real.
-    const jobs = { create: () => Promise.reject(new Error('record store down')) } as unknown as BulkJobStore;
+    const jobs = { create: () => Promise.reject(new Error('record store down')), quotas: t.deps.bulkJobs.quotas } as unknown as BulkJobStore;
     const commit = commitBulkJob(staged, { accountId: t.accountId, environment: 'sandbox', name: 'x', webhookUrl: null }, { ...t.deps, jobs, wallet: t.deps.wallet, results: t.deps.results, queues: t.deps.queues, chunkRows: 100, holdTtlMs: 60_000 });
     await expect(commit).rejects.toThrow('record store down');
     expect((await t.deps.wallet.balance(t.accountId)).heldPaise).toBe(0);

@@ -18,6 +18,7 @@ import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { walletShort } from '../wallet-short.js';
 import { RowDeduper, type RowCounts } from './dedupe.js';
+import { quotaRefusal } from './quota-refusal.js';
 import type { IntakeItem } from './row-request.js';
 
 export interface CreateJobDeps {
@@ -69,6 +70,8 @@ export interface StagedJob {
   /** Rows to verify: neither invalid nor a duplicate. */
   firstRows: number;
   maxPaise: number;
+  /** The input file's size: what the job counts against its account's stored-bytes quota until it ends. */
+  inputBytes: number;
 }
 
 /** What a job is besides its rows; may arrive after them (form fields after the file part). */
@@ -85,6 +88,7 @@ export async function stageBulkJob(
   let firstRows = 0;
   let maxPaise = 0;
   let sawHeader = false;
+  let inputBytes = 0;
 
   async function* lines(): AsyncGenerator<string> {
     // Local to the intake pass, so its table is garbage once the file is written.
@@ -92,7 +96,9 @@ export async function stageBulkJob(
     for await (const item of items) {
       if (item.kind === 'header') {
         sawHeader = true;
-        yield JSON.stringify({ header: item.header } satisfies InputLine);
+        const text = JSON.stringify({ header: item.header } satisfies InputLine);
+        inputBytes += Buffer.byteLength(text) + 1;
+        yield text;
         continue;
       }
       const mark = deduper.add(item.row, item.result);
@@ -107,7 +113,10 @@ export async function stageBulkJob(
         firstRows++;
         maxPaise += rowMaxPaise(operation, request);
       }
-      yield JSON.stringify(line);
+      const text = JSON.stringify(line);
+      // With its newline, as writeLines writes it.
+      inputBytes += Buffer.byteLength(text) + 1;
+      yield text;
     }
     rows = deduper.counts();
   }
@@ -124,7 +133,7 @@ export async function stageBulkJob(
       { field: 'file', message: 'no data rows' },
     ]);
   }
-  return { jobId, operation, rows, firstRows, maxPaise };
+  return { jobId, operation, rows, firstRows, maxPaise, inputBytes };
 }
 
 /** Leaves nothing of a staged job that will not be committed. */
@@ -132,11 +141,23 @@ export async function discardStagedJob(staged: StagedJob, deps: Pick<CreateJobDe
   await deps.results.remove(staged.jobId);
 }
 
-/** Holds a staged job's maximum cost (402 and nothing queued when short), records it and queues its rows. */
+/**
+ * Admits a staged job under its account's quotas (429 and nothing held or queued when over),
+ * holds its maximum cost (402 and nothing queued when short), records it and queues its rows.
+ * A scheduled portfolio run is refused like an upload (its run is skipped and says why, as a
+ * wallet too short does): runs waiting for a place would be a queue of their own, and the cap
+ * is there to bound what one account has in flight.
+ */
 export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps: CreateJobDeps): Promise<CreatedJob> {
   const { jobId, operation, rows, firstRows, maxPaise } = staged;
+  const admitted = await deps.jobs.quotas.admit(details.accountId, jobId, staged.inputBytes);
+  if (!admitted.ok) {
+    await discardStagedJob(staged, deps);
+    throw quotaRefusal(admitted);
+  }
   const held = maxPaise === 0 ? { ok: true as const } : await holdOrUndo(deps.wallet, details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
   if (!held.ok) {
+    await deps.jobs.quotas.forget(details.accountId, jobId);
     await discardStagedJob(staged, deps);
     const available = held.reason === 'insufficient' ? held.availablePaise : 0;
     throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} rows to verify) of`);
@@ -159,6 +180,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
   } catch (error) {
     // Without a record, the hold would keep the account's money until it expires (days, for a bulk hold).
     if (maxPaise > 0) await releaseSurely(deps.wallet, details.accountId, jobId);
+    await deps.jobs.quotas.forget(details.accountId, jobId).catch(() => undefined);
     await discardStagedJob(staged, deps);
     throw error;
   }

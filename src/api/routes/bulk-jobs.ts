@@ -10,6 +10,7 @@ import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
 import { intakeFailure } from '../bulk/intake-error.js';
+import { refuseOverQuota } from '../bulk/quota-refusal.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
@@ -61,6 +62,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       let created;
       if (request.isMultipart()) {
         if (await replayedUpload(request, reply)) return reply;
+        await refuseOverQuota(jobs.quotas, auth.accountId);
         const upload = await stageMultipartUpload(request, {
           deps: options,
           limits: options.limits,
@@ -78,6 +80,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
         if (queryOperation !== undefined && queryOperation !== body.operation) throw conflictingOperation(body.operation, queryOperation);
         checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
         const operation = parseOperationOr400(body.operation);
+        await refuseOverQuota(jobs.quotas, auth.accountId);
         let items: IntakeItem[];
         try {
           items = readJsonRows(operation, body.rows);
