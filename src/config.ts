@@ -136,6 +136,28 @@ const EnvSchema = z.object({
   BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+  /**
+   * Result files on an S3-compatible store (README "Result files on an S3-compatible store"):
+   * set the bucket and every process keeps job files there instead of under BV_DATA_DIR.
+   */
+  BV_RESULTS_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, "." and "-", starting and ending with a letter or digit')
+    .optional(),
+  /** Unset: AWS S3 itself. A MinIO, Ceph or other S3-compatible store's URL. */
+  BV_RESULTS_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. http://10.0.0.5:9000' }).optional(),
+  BV_RESULTS_S3_REGION: z.string().regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as ap-south-1 (lower-case letters, digits and "-")').optional(),
+  /** Bucket in the path (http://host/bucket/key), not the host name; most S3-compatible stores need it. */
+  BV_RESULTS_S3_FORCE_PATH_STYLE: z.stringbool({ error: ON_OFF }).optional(),
+  /** Keys start with this, so that several deployments share a bucket. */
+  BV_RESULTS_S3_PREFIX: z
+    .string()
+    .regex(/^(?!\/)(?!.*\/\/)(?!.*(^|\/)\.\.?(\/|$))[A-Za-z0-9!_.*'()/-]{1,200}$/, 'must be up to 200 letters, digits and !_.*\'()/- with no leading "/", no "//" and no "." or ".." part, e.g. bv/production/')
+    .optional(),
+  /** Read by the AWS SDK too; named here so that one set without the other is an error, not an anonymous request. */
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_REGION: z.string().min(1).optional(),
 
 export interface Config {
   port: number;
@@ -205,6 +227,8 @@ export interface Config {
    * The environment this config was read from: the sources file names the variables that
    * hold upstream credentials, and they are read from here, not from process.env later.
    */
+  /** BV_RESULTS_S3_*: job files on this bucket; undefined: under BV_DATA_DIR/results. */
+  resultsS3: ResultsS3Config | undefined;
   env: Readonly<Record<string, string>>;
 }
 
@@ -224,6 +248,48 @@ function parseSentinels(list: string): { host: string; port: number }[] {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+export interface ResultsS3Config {
+  bucket: string;
+  /** undefined: AWS S3's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** '' or ending in "/". */
+  prefix: string;
+  /** undefined: the AWS SDK's default credential chain (shared files, instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+/** BV_RESULTS_S3_* and the AWS credentials, checked together. */
+function resultsS3Of(e: z.infer<typeof EnvSchema>): ResultsS3Config | undefined {
+  if (e.BV_RESULTS_S3_BUCKET === undefined) {
+    const stray = (['BV_RESULTS_S3_ENDPOINT', 'BV_RESULTS_S3_REGION', 'BV_RESULTS_S3_FORCE_PATH_STYLE', 'BV_RESULTS_S3_PREFIX'] as const).find((name) => e[name] !== undefined);
+    if (stray !== undefined) throw new ConfigError(`invalid configuration: ${stray}: only used with BV_RESULTS_S3_BUCKET; set the bucket too, or unset ${stray} to keep results under BV_DATA_DIR`);
+    return undefined;
+  }
+  if ((e.AWS_ACCESS_KEY_ID === undefined) !== (e.AWS_SECRET_ACCESS_KEY === undefined)) {
+    const missing = e.AWS_ACCESS_KEY_ID === undefined ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY';
+    throw new ConfigError(`invalid configuration: ${missing}: required with ${missing === 'AWS_ACCESS_KEY_ID' ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} (set both, or neither to use the AWS default credential chain)`);
+  }
+  const region = e.BV_RESULTS_S3_REGION ?? e.AWS_REGION ?? (e.BV_RESULTS_S3_ENDPOINT === undefined ? undefined : 'us-east-1');
+  if (region === undefined) {
+    throw new ConfigError("invalid configuration: BV_RESULTS_S3_REGION: required for AWS S3 (the bucket's region, e.g. ap-south-1), unless AWS_REGION is set");
+  }
+  const prefix = e.BV_RESULTS_S3_PREFIX ?? '';
+  return Object.freeze({
+    bucket: e.BV_RESULTS_S3_BUCKET,
+    endpoint: e.BV_RESULTS_S3_ENDPOINT,
+    region,
+    // Unset: path style with an endpoint of one's own (MinIO and most stores need it), host style on AWS.
+    forcePathStyle: e.BV_RESULTS_S3_FORCE_PATH_STYLE ?? e.BV_RESULTS_S3_ENDPOINT !== undefined,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    credentials:
+      e.AWS_ACCESS_KEY_ID === undefined || e.AWS_SECRET_ACCESS_KEY === undefined
+        ? undefined
+        : Object.freeze({ accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }),
+  });
 }
 
 /**
@@ -352,3 +418,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     env: Object.freeze(defined as Record<string, string>),
   });
 }
+    resultsS3: resultsS3Of(e),

@@ -13,7 +13,6 @@ import { createVerifier, type SourceChains, type Verifier } from './sources/veri
 import { AccountStore } from './store/accounts.js';
 import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
-import path from 'node:path';
 import { createRowVerifier } from './queue/bulk/verify-row.js';
 import { createBulkQueues, queueConnection, startBulkWorkers, type BulkQueues, type BulkWorkers, type WorkerPools } from './queue/queues.js';
 import { resolveWebhookEvent } from './queue/webhook-events.js';
@@ -22,7 +21,8 @@ import { endPortfolioRun } from './queue/portfolio/start-run.js';
 import { PortfolioStore } from './store/portfolios.js';
 import { BulkJobStore } from './store/bulk-jobs.js';
 import { WebhookStore } from './store/webhooks.js';
-import { ResultStore } from './store/result-store.js';
+import { openResultStore } from './store/open-result-store.js';
+import type { ResultStore } from './store/result-store.js';
 import { SourceStateStore } from './store/source-state.js';
 import { WalletStore } from './store/wallet.js';
 import { connectionErrorLogger } from './store/redis-errors.js';
@@ -71,6 +71,8 @@ function chainsFor(source: Source): Record<CheckName, readonly Source[]> {
 
 export async function createDeps(config: Readonly<Config>, log: Logger, overrides: DepsOverrides = {}): Promise<Deps> {
   // Every connection comes from here: one URL, or the primary the sentinels name (and follow).
+  // First: a bucket that cannot be reached stops the start with why, before any connection is open.
+  const results = await openResultStore(config);
   const redisFactory = createRedisFactory(redisTargetOf(config));
   const redis = redisFactory.connect({
     // Commands wait for a reconnect instead of failing at once, but not for long: with Redis
@@ -111,7 +113,6 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
     maxOpenJobs: config.bulk.maxOpenJobsPerAccount,
     maxStoredBytes: config.bulk.maxResultBytesPerAccount,
   });
-  const results = new ResultStore(path.join(config.dataDir, 'results'));
   const queueRedis = queueConnection(redisFactory);
   const queues = createBulkQueues(queueRedis, {
     prefix: keys.queuePrefix(),
@@ -236,6 +237,7 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
   };
 }
 
+      await results.close();
 /** Exact values no log line may show (the admin token, whatever its shape): see hideInLogs. */
 const hiddenInLogs = new Set<string>();
 

@@ -73,9 +73,10 @@ function isStagedEntry(entry: { name: string; isFile: boolean }): boolean {
 export async function sweepOrphanFolders(deps: Pick<RetentionDeps, 'jobs' | 'results'>, nowMs = Date.now(), minAgeMs = ORPHAN_FOLDER_AGE_MS): Promise<number> {
   let removed = 0;
   for (const jobId of await deps.results.jobIds()) {
+    // The record first: a Redis read, where a listing is a request to the store (S3) per job.
+    if ((await deps.jobs.get(jobId)) !== undefined) continue;
     const listing = await deps.results.listing(jobId);
     if (listing === undefined || nowMs - listing.lastWrittenMs < minAgeMs || !listing.entries.every(isStagedEntry)) continue;
-    if ((await deps.jobs.get(jobId)) !== undefined) continue;
     await deps.results.remove(jobId);
     removed++;
   }

@@ -6,6 +6,7 @@ import type { BulkJob } from '../../src/store/bulk-jobs.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { localResults } from '../helpers/local-results.js';
 
 /**
  * A cancel that comes when no row is left to stop: after the last chunk was counted, while
@@ -87,12 +88,12 @@ describe('a cancel after the last row', () => {
     const dying = { ...finalizeDeps(), onFinished: async () => Promise.reject(new Error('the process died here')) };
     await expect(finalizeJob(jobId, dying)).rejects.toThrow('the process died here');
     expect(((await t.deps.bulkJobs.get(jobId)) as BulkJob).finishedAt).not.toBeNull();
-    const written = (await stat(t.deps.results.path(jobId, 'results.csv'))).mtimeMs;
+    const written = (await stat(localResults(t.deps.results).path(jobId, 'results.csv'))).mtimeMs;
 
     // BullMQ delivers the finalize again.
     const followed: string[] = [];
     await finalizeJob(jobId, { ...finalizeDeps(), onFinished: async (id) => void followed.push(id) });
     expect(followed).toEqual([jobId]);
-    expect((await stat(t.deps.results.path(jobId, 'results.csv'))).mtimeMs).toBe(written);
+    expect((await stat(localResults(t.deps.results).path(jobId, 'results.csv'))).mtimeMs).toBe(written);
   });
 });

@@ -7,6 +7,7 @@ import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { localResults } from '../helpers/local-results.js';
 import { signatureIsValid, startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 
@@ -147,7 +148,7 @@ describe('bulk jobs end to end', () => {
         payload: `${parts.join('')}--${boundary}--\r\n`,
       });
     const head = [part('operation', 'gst.verify'), part('file', 'gstin\n27AAPFU0939F1ZV\n', 'vendors.csv')];
-    const jobDirs = () => readdirSync(path.dirname(t.deps.results.dir('job_00000000000000000000'))).length;
+    const jobDirs = () => readdirSync(path.dirname(localResults(t.deps.results).dir('job_00000000000000000000'))).length;
 
     it.each([
       ['a file part of another name', [...head, part('other', 'x\n', 'other.csv')], 400, 'VALIDATION_FAILED', /one CSV file per upload/],
@@ -404,7 +405,7 @@ describe('bulk jobs end to end', () => {
     expect(await sweepExpiredJobs(deps, Date.now() + 30 * 86_400_000 + 60_000)).toBeGreaterThanOrEqual(1);
     for (const url of [`/v1/bulk/jobs/${jobId}`, done.results!.csv, done.results!.jsonl]) expect((await get(url)).statusCode, url).toBe(404);
     expect((await get('/v1/bulk/jobs')).json().data.jobs.map((j: { job_id: string }) => j.job_id)).not.toContain(jobId);
-    expect(existsSync(t.deps.results.dir(jobId))).toBe(false);
+    expect(existsSync(localResults(t.deps.results).dir(jobId))).toBe(false);
     expect(await t.deps.redis.exists(t.deps.keys.bulkJob(jobId))).toBe(0);
   });
 });

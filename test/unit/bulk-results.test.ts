@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -8,6 +8,7 @@ import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { escapeCell } from '../../src/domain/formula-escape.js';
 import { flatten, resultColumns } from '../../src/queue/bulk/result-columns.js';
 import { chargedInrText, csvHeader, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
+import { LocalResultStore } from '../../src/store/local-result-store.js';
 import { cleanModules, director, directorsRecord, gstRecord, notFound, panRecord, skipped } from './business360-builders.js';
 
 const FIXED = ['row', 'status', 'error_code', 'error_message', 'charged_inr'];
@@ -122,12 +123,21 @@ describe('csvHeader', () => {
 });
 
 describe('writeResultFiles', () => {
+  const JOB = 'job_0123456789abcdef';
+  let root: string;
+  let store: LocalResultStore;
+  /** The job's folder, where the local store keeps its files. */
   let dir: string;
+  const csvPath = () => path.join(dir, 'results.csv');
+  const jsonlPath = () => path.join(dir, 'results.jsonl');
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'bv-bulk-results-'));
+    root = await mkdtemp(path.join(os.tmpdir(), 'bv-bulk-results-'));
+    store = new LocalResultStore(root);
+    dir = store.dir(JOB);
+    await mkdir(dir);
   });
   afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   });
 
   const okRow: RowResult = {
@@ -140,9 +150,9 @@ describe('writeResultFiles', () => {
   };
 
   it('writes a BOM, CRLF rows, input columns in upload order and escaped, quoted cells', async () => {
-    const result = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow]) });
-    expect(result).toEqual({ csvPath: path.join(dir, 'results.csv'), jsonlPath: path.join(dir, 'results.jsonl'), rows: 2 });
-    const text = await readFile(result.csvPath, 'utf8');
+    const result = await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow]) });
+    expect(result).toEqual({ rows: 2 });
+    const text = await readFile(csvPath(), 'utf8');
     expect(text.startsWith('\uFEFFrow,note,gstin,ref,status,')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(4);
     expect(text).toContain('"a, ""b""\nc"');
@@ -161,16 +171,16 @@ describe('writeResultFiles', () => {
 
   it('escapes formula triggers in the header row too', async () => {
     const rows = oneBatch([{ ...failedRow, input: { '=cmd': '+1' } }]);
-    const { csvPath } = await writeResultFiles({ dir, operation: 'mca.din', inputHeader: ['=cmd'], rows });
-    const [header, row] = parse(await readFile(csvPath, 'utf8'), { bom: true }) as string[][];
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'mca.din', inputHeader: ['=cmd'], rows });
+    const [header, row] = parse(await readFile(csvPath(), 'utf8'), { bom: true }) as string[][];
     expect(header?.[1]).toBe("'=cmd");
     expect(row?.[1]).toBe("'+1");
   });
 
   it('writes one JSON object per row that parses back unescaped, charged_inr a number', async () => {
     const b360: RowResult = { row: 3, input: { note: 'x', gstin: 'y', ref: 'z' }, status: 'ok', data: profile(), error: null, chargedPaise: 1000 };
-    const { jsonlPath } = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow, b360]) });
-    const text = await readFile(jsonlPath, 'utf8');
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow, b360]) });
+    const text = await readFile(jsonlPath(), 'utf8');
     expect(text.endsWith('}\n')).toBe(true);
     expect(text.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(
       [okRow, failedRow, b360].map((r) => ({ row: r.row, input: r.input, status: r.status, data: r.data, error: r.error, charged_inr: r.chargedPaise / 100 })),
@@ -181,16 +191,16 @@ describe('writeResultFiles', () => {
     const inputHeader = ['b', '2', '1', '__proto__', 'constructor', 'naïve "q"', ''];
     const input = { '': 'e', b: 'B', '1': 'one', '2': 'two', constructor: 'c', 'naïve "q"': '₹\t\u2028' } as Record<string, string>;
     Object.defineProperty(input, '__proto__', { value: 'p', enumerable: true });
-    const { jsonlPath } = await writeResultFiles({ dir, operation: 'mca.din', inputHeader, rows: oneBatch([{ ...failedRow, input }, { ...failedRow, row: 9, input: {} }]) });
-    const [first = '', second = ''] = (await readFile(jsonlPath, 'utf8')).trimEnd().split('\n');
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'mca.din', inputHeader, rows: oneBatch([{ ...failedRow, input }, { ...failedRow, row: 9, input: {} }]) });
+    const [first = '', second = ''] = (await readFile(jsonlPath(), 'utf8')).trimEnd().split('\n');
     // The input object's text, key for key in upload order (JSON.stringify of an object would
     // put the integer-like names first).
     const members = inputHeader.map((name) => `${JSON.stringify(name)}:${JSON.stringify(input[name])}`);
     expect(first).toContain(`"input":{${members.join(',')}}`);
     expect(Object.entries((JSON.parse(first) as { input: Record<string, string> }).input)).toEqual(expect.arrayContaining([['__proto__', 'p'], ['naïve "q"', '₹\t\u2028']]));
     expect(second).toContain(`"input":{${inputHeader.map((name) => `${JSON.stringify(name)}:""`).join(',')}}`);
-    const none = await writeResultFiles({ dir, operation: 'mca.din', inputHeader: [], rows: oneBatch([{ ...failedRow, input: {} }]) });
-    expect(JSON.parse(await readFile(none.jsonlPath, 'utf8'))).toMatchObject({ row: 2, input: {} });
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'mca.din', inputHeader: [], rows: oneBatch([{ ...failedRow, input: {} }]) });
+    expect(JSON.parse(await readFile(jsonlPath(), 'utf8'))).toMatchObject({ row: 2, input: {} });
   });
 
   it('shows no results file until both are complete, and leaves no temporary file', async () => {
@@ -200,7 +210,7 @@ describe('writeResultFiles', () => {
       seenMidway.push(await readdir(dir));
       yield [failedRow];
     }
-    await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: rows() });
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: rows() });
     const midway = seenMidway[0] ?? [];
     expect(midway).not.toContain('results.csv');
     expect(midway).not.toContain('results.jsonl');
@@ -213,7 +223,7 @@ describe('writeResultFiles', () => {
       yield [okRow];
       throw new Error('store went away');
     }
-    await expect(writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['note'], rows: rows() })).rejects.toThrow('store went away');
+    await expect(writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['note'], rows: rows() })).rejects.toThrow('store went away');
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -227,8 +237,8 @@ describe('writeResultFiles', () => {
         if (i === checkAt + 1) {
           for (const name of await readdir(dir)) {
             const size = (await stat(path.join(dir, name))).size;
-            if (name.startsWith('.results.csv')) midway.csvBytes = size;
-            if (name.startsWith('.results.jsonl')) midway.jsonlBytes = size;
+            if (name.startsWith('results.csv.') && name.endsWith('.tmp')) midway.csvBytes = size;
+            if (name.startsWith('results.jsonl.') && name.endsWith('.tmp')) midway.jsonlBytes = size;
           }
         }
         yield Array.from({ length: BATCH }, (_, k): RowResult => ({
@@ -237,15 +247,15 @@ describe('writeResultFiles', () => {
         }));
       }
     }
-    const result = await writeResultFiles({ dir, operation: 'gst.verify', inputHeader: ['gstin', 'ref'], rows: rows() });
+    const result = await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['gstin', 'ref'], rows: rows() });
     expect(result.rows).toBe(total);
-    const csvBytes = (await stat(result.csvPath)).size;
-    const jsonlBytes = (await stat(result.jsonlPath)).size;
+    const csvBytes = (await stat(csvPath())).size;
+    const jsonlBytes = (await stat(jsonlPath())).size;
     // Rows are near-uniform, so 60% of the rows read means ~60% of the bytes; a writer that
     // buffered rows instead of streaming them would have next to nothing on disk here.
     expect(midway.csvBytes).toBeGreaterThan(csvBytes * 0.55);
     expect(midway.jsonlBytes).toBeGreaterThan(jsonlBytes * 0.55);
-    const text = await readFile(result.csvPath, 'utf8');
+    const text = await readFile(csvPath(), 'utf8');
     expect(text.split('\r\n')).toHaveLength(total + 2);
     expect(text.endsWith(`100000,27AAPFU0939F1ZV,R100000,not_found,NOT_FOUND,No such GSTIN,0.00,,,,,,,,,\r\n`)).toBe(true);
   });

@@ -6,17 +6,17 @@ import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
 import { mergedResults, readInputSummary } from '../../src/queue/bulk/merge-results.js';
 import { chunkFileName, formatChunkLine } from '../../src/queue/bulk/process-chunk.js';
 import { renderResult, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
-import { ResultStore } from '../../src/store/result-store.js';
+import { LocalResultStore } from '../../src/store/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';
 const jsonl = (lines: unknown[]) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 
 describe('mergedResults', () => {
   let root: string;
-  let store: ResultStore;
+  let store: LocalResultStore;
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'bv-merge-'));
-    store = new ResultStore(root);
+    store = new LocalResultStore(root);
     await mkdir(path.join(store.dir(JOB), 'chunks'), { recursive: true });
   });
   afterEach(async () => {
@@ -132,7 +132,7 @@ describe('mergedResults', () => {
       await writeFile(store.path(jobId, chunkFileName(0)), `${lines.slice(0, 2).join('\n')}\n`);
       await writeFile(store.path(jobId, chunkFileName(1)), `${lines.slice(2).join('\n')}\n`);
       const { header, repeated } = await readInputSummary(store, jobId);
-      await writeResultFiles({ dir: store.dir(jobId), operation: 'gst.verify', inputHeader: header, rows: mergedResults(store, jobId, repeated) });
+      await writeResultFiles({ results: store, jobId, operation: 'gst.verify', inputHeader: header, rows: mergedResults(store, jobId, repeated) });
       return Promise.all([readFile(store.path(jobId, 'results.csv'), 'utf8'), readFile(store.path(jobId, 'results.jsonl'), 'utf8')]);
     };
     const [csvOld, jsonlOld] = await finalized('job_00000000000000000001', 'old');

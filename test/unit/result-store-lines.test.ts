@@ -2,16 +2,16 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ResultStore } from '../../src/store/result-store.js';
+import { LocalResultStore } from '../../src/store/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';
 
-describe('ResultStore.readLines and readLineBatches', () => {
+describe('LocalResultStore.readLines and readLineBatches', () => {
   let root: string;
-  let store: ResultStore;
+  let store: LocalResultStore;
   beforeEach(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'bv-result-store-'));
-    store = new ResultStore(root);
+    store = new LocalResultStore(root);
     await mkdir(store.dir(JOB), { recursive: true });
   });
   afterEach(async () => {

@@ -1,11 +1,10 @@
-import { createReadStream } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
+import { openDownload, type ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
@@ -219,14 +218,17 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   ] as const) {
     app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
       const job = await ownJob(jobs, request);
-      if (!(await results.exists(job.jobId, file))) {
+      // Streamed from the store (a folder or a bucket), never held whole.
+      const download = await openDownload(results, job.jobId, file);
+      if (download === undefined) {
         if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
         throw resultsNotReady(reply, `The results of ${job.jobId} are not ready: the job is ${job.finishedAt === null && job.status === 'cancelled' ? 'being cancelled' : job.status}`);
       }
       return reply
         .type(type)
         .header('content-disposition', `attachment; filename="${job.jobId}-${file}"`)
-        .send(createReadStream(results.path(job.jobId, file)));
+        .header('content-length', download.bytes)
+        .send(download.body);
     });
   }
 }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
@@ -12,7 +11,7 @@ import { createPortfolio, deletePortfolio, schedulerIdOf } from '../../queue/por
 import { startPortfolioRun, type StartRunDeps } from '../../queue/portfolio/start-run.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfolios.js';
-import type { ResultStore } from '../../store/result-store.js';
+import { openDownload, type ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { readCsv } from '../bulk/csv-intake.js';
 import { intakeFailure } from '../bulk/intake-error.js';
@@ -294,7 +293,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) {
         throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);
       }
-      if (!(await results.exists(runId, file))) {
+      const download = await openDownload(results, runId, file);
+      if (download === undefined) {
         // Only a completed run is compared with the runs before it: a cancelled or failed one never has a report.
         const run = await jobs.get(runId);
         if (run !== undefined && run.finishedAt !== null && run.status !== 'completed') {
@@ -302,7 +302,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         }
         throw resultsNotReady(reply, `The change report of run ${runId} is not ready: it is written when the run finishes`);
       }
-      return reply.type(type).header('content-disposition', `attachment; filename="${runId}-${file}"`).send(createReadStream(results.path(runId, file)));
+      return reply.type(type).header('content-disposition', `attachment; filename="${runId}-${file}"`).header('content-length', download.bytes).send(download.body);
     });
   }
 

@@ -41,7 +41,8 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   await deps.wallet.release(job.accountId, jobId);
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   await writeResultFiles({
-    dir: deps.results.dir(jobId),
+    results: deps.results,
+    jobId,
     operation: job.operation,
     inputHeader: header,
     rows: mergedResults(deps.results, jobId, repeated, await deps.jobs.abandonedChunks(jobId)),

@@ -4,7 +4,7 @@
  * line of its chunk's results file; invalid rows and duplicates take their places between.
  */
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
+import { isMissingFile, type ResultStore } from '../../store/result-store.js';
 import { INPUT_FILE, type InputLine, type RowLine } from './input-file.js';
 import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
 import type { RowResult } from './result-files.js';
@@ -153,7 +153,7 @@ class ChunkLines {
   private read(): Promise<Read> {
     return this.batches.next().then(
       (result): Read => ({ ok: true, value: result.done === true ? undefined : result.value }),
-      (error: unknown): Read => ((error as NodeJS.ErrnoException).code === 'ENOENT' ? { ok: true, value: undefined } : { ok: false, error }),
+      (error: unknown): Read => (isMissingFile(error) ? { ok: true, value: undefined } : { ok: false, error }),
     );
   }
 

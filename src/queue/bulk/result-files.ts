@@ -2,10 +2,10 @@
  * Writes a bulk job's results.csv and results.jsonl (interface document, "Bulk jobs").
  *
  * Both files are streamed: batches of rows are pulled from the iterable only as fast as the
- * disk takes them (each batch's writes await 'drain' when a file's buffer is full), so a
- * million-row job never sits in memory. Each file is written under a temporary name in the
- * same directory, fsynced, then renamed over the final name: rename is atomic on one file
- * system, so a download never sees half a file, and a crash leaves only a stray temp file.
+ * result store takes them (each batch's writes wait while a file's buffer is full), so a
+ * million-row job never sits in memory. Each is written through the store's writer, which
+ * shows a file under its name only whole (a temporary fsynced and renamed; an upload
+ * completed), so a download never sees half a file.
  *
  * Format choices:
  * - CSV: UTF-8 with a byte-order mark and CRLF line endings (RFC 4180). Excel only reads a
@@ -16,17 +16,10 @@
  *   input column (case-insensitively, as uploads are matched) takes an `_result` suffix:
  *   an input `pan` column next to gst.verify's `pan` gives `pan` (input) and `pan_result`.
  */
-import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
 import { escapeCell } from '../../domain/formula-escape.js';
-import { RESULT_FILE_MODE, syncPath } from '../../store/result-store.js';
+import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 
 export const RESULTS_CSV_FILE = 'results.csv';
@@ -65,7 +58,8 @@ export interface RenderedResult {
 }
 
 export interface WriteResultFilesOptions {
-  dir: string;
+  results: Pick<ResultStore, 'openWriter'>;
+  jobId: string;
   operation: OperationName;
   inputHeader: string[];
   /** In input order, in batches (a read of the input file each); read once. */
@@ -75,8 +69,6 @@ export interface WriteResultFilesOptions {
 const FIXED_BEFORE_INPUT = ['row'];
 const FIXED_AFTER_INPUT = ['status', 'error_code', 'error_message', 'charged_inr'];
 const COLLISION_SUFFIX = '_result';
-// Bigger than the 16 KiB default: fewer write syscalls and drain round trips, still bounded.
-const FILE_BUFFER_BYTES = 256 * 1024;
 const CSV_OPTIONS = {
   record_delimiter: 'windows',
   // csv-stringify only quotes the full record delimiter (CRLF) by itself; a lone CR or LF
@@ -137,31 +129,20 @@ export function chargedInrText(amountPaise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export async function writeResultFiles(
-  options: WriteResultFilesOptions,
-): Promise<{ csvPath: string; jsonlPath: string; rows: number }> {
-  const { dir, operation, inputHeader } = options;
-  const csvPath = path.join(dir, RESULTS_CSV_FILE);
-  const jsonlPath = path.join(dir, RESULTS_JSONL_FILE);
-  const suffix = `${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
-  // Dot-prefixed so a directory listing of finished results does not show them.
-  const csvTemp = path.join(dir, `.${RESULTS_CSV_FILE}.${suffix}`);
-  const jsonlTemp = path.join(dir, `.${RESULTS_JSONL_FILE}.${suffix}`);
-
-  const csv = createWriteStream(csvTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES, mode: RESULT_FILE_MODE });
-  const jsonl = createWriteStream(jsonlTemp, { flags: 'wx', encoding: 'utf8', highWaterMark: FILE_BUFFER_BYTES, mode: RESULT_FILE_MODE });
-  // Errors surface through writeText() and finished(); these only keep one from being unhandled.
-  csv.on('error', () => {});
-  jsonl.on('error', () => {});
+export async function writeResultFiles(options: WriteResultFilesOptions): Promise<{ rows: number }> {
+  const { results, jobId, operation, inputHeader } = options;
+  const writers: ResultFileWriter[] = [];
   let rowCount = 0;
-
   try {
-    // Both files exist (or failed to open) before the first row is read.
-    await Promise.all([once(csv, 'ready'), once(jsonl, 'ready')]);
+    // Both files are open before the first row is read.
+    const csv = await results.openWriter(jobId, RESULTS_CSV_FILE);
+    writers.push(csv);
+    const jsonl = await results.openWriter(jobId, RESULTS_JSONL_FILE);
+    writers.push(jsonl);
     // A batch at a time, one write per file: a row's result was rendered by its chunk (or is
     // rendered here: invalid, cancelled and older chunk files' rows), its row number and input
     // cells are joined to it here. Each line ends with its record delimiter.
-    await writeText(csv, stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
+    await csv.write(stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
     // The input's keys as JSON.stringify writes them, once: each row writes its input object
     // member by member rather than building the object to stringify it.
     const inputKeys = inputHeader.map((name, index) => `${index === 0 ? '{' : ','}${JSON.stringify(name)}:`);
@@ -184,31 +165,15 @@ export async function writeResultFiles(
         lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
         records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
       }
-      await Promise.all([writeText(jsonl, lines), writeText(csv, records)]);
+      await Promise.all([jsonl.write(lines), csv.write(records)]);
       rowCount += batch.length;
     }
-    csv.end();
-    jsonl.end();
-    await Promise.all([finished(csv), finished(jsonl)]);
-    // Data on disk before the rename, so a crash cannot leave a renamed but empty file.
-    await Promise.all([syncPath(csvTemp), syncPath(jsonlTemp)]);
-    await rename(csvTemp, csvPath);
-    await rename(jsonlTemp, jsonlPath);
-    // The renames on disk before the job is called finished: a power loss after it must not
-    // leave a finished job without its files.
-    await syncPath(dir);
+    // Both kept before the job is called finished: a power loss or a lost process after it
+    // must not leave a finished job without its files.
+    await Promise.all([csv.commit(), jsonl.commit()]);
   } catch (error) {
-    csv.destroy();
-    jsonl.destroy();
-    await Promise.all([rm(csvTemp, { force: true }), rm(jsonlTemp, { force: true })]);
+    await Promise.all(writers.map((writer) => writer.abort()));
     throw error;
   }
-  return { csvPath, jsonlPath, rows: rowCount };
-}
-
-/** A write that waits out backpressure and fails (never hangs) once the stream has failed. */
-async function writeText(stream: Writable, text: string): Promise<void> {
-  if (stream.errored) throw stream.errored;
-  // once() rejects on 'error', so a failing disk ends the loop instead of stalling it.
-  if (!stream.write(text)) await once(stream, 'drain');
+  return { rows: rowCount };
 }

@@ -1,0 +1,27 @@
+/**
+ * The result store the configuration names: an S3-compatible bucket when BV_RESULTS_S3_BUCKET
+ * is set (several machines share it), otherwise the folder BV_DATA_DIR/results.
+ */
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { LocalResultStore } from './local-result-store.js';
+import type { ResultStore } from './result-store.js';
+
+export async function openResultStore(config: Pick<Config, 'dataDir' | 'resultsS3'>): Promise<ResultStore> {
+  if (config.resultsS3 === undefined) return new LocalResultStore(path.join(config.dataDir, 'results'));
+  // Loaded only when used: the AWS SDK is a large import a local-folder process does without.
+  const { S3ResultStore } = await import('./s3-result-store.js');
+  const store = S3ResultStore.fromConfig(config.resultsS3);
+  try {
+    await store.check();
+  } catch (error) {
+    const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    const status = e.$metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${e.$metadata.httpStatusCode})`;
+    throw new Error(
+      `BV_RESULTS_S3_BUCKET: cannot reach bucket ${config.resultsS3.bucket} at ${config.resultsS3.endpoint ?? `AWS S3 in ${config.resultsS3.region}`}: ${e.name ?? 'Error'}${status} ${e.message ?? ''}`.trim() +
+        '; check the bucket exists and the credentials (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the AWS default chain) may use it',
+      { cause: error },
+    );
+  }
+  return store;
+}
