@@ -28,6 +28,7 @@ import { WalletStore } from './store/wallet.js';
 import { connectionErrorLogger } from './store/redis-errors.js';
 import { redactUrl } from './log-redaction.js';
 import { createRedisFactory, redisTargetOf } from './store/redis-factory.js';
+import { recordJobBytes } from './queue/bulk/job-bytes.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
 export interface Deps {
@@ -186,6 +187,9 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
                 await endPortfolioRun(portfolios, job.portfolioId, jobId, config.bulk.holdTtlMs);
                 if (job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
               }
+              // What its files take now counts against the account's stored-bytes quota. Not worth
+              // a finalize retry when it fails: the job's input bytes stay counted meanwhile.
+              await recordJobBytes({ jobs: bulkJobs, results }, jobId).catch((error: unknown) => log.warn({ jobId, err: error }, 'could not measure a finished job\'s files for its quota'));
             },
           },
           webhook: {

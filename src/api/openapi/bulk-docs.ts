@@ -31,7 +31,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
   'POST /v1/bulk/jobs': {
     summary: 'Start a bulk job from a CSV upload or JSON rows',
     description:
-      'multipart/form-data with parts operation, file (the CSV; a header row naming the identifier columns), and optional name and webhook_url; or JSON {operation, rows, name?, webhook_url?}. The maximum cost is held at intake (402 and nothing queued when short); invalid rows are reported in the results and never billed; identical requests are verified and billed once.',
+      'multipart/form-data with parts operation, file (the CSV; a header row naming the identifier columns), and optional name and webhook_url; or JSON {operation, rows, name?, webhook_url?}. The maximum cost is held at intake (402 and nothing queued when short); invalid rows are reported in the results and never billed; identical requests are verified and billed once. 429 RATE_LIMITED (with Retry-After) when the account is at a quota: BV_MAX_OPEN_JOBS_PER_ACCOUNT unfinished jobs (default 20), or its stored job files at BV_MAX_RESULT_BYTES_PER_ACCOUNT bytes; nothing is held, queued or kept.',
     tags: ['Bulk jobs'],
     security: 'customer',
     querystring: z.object({

@@ -16,7 +16,7 @@ export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   REQUEST_TIMEOUT: "The request's headers or body came too slowly and the connection was closed; send it again",
   HEADERS_TOO_LARGE: "The request's headers are larger than the service accepts (16 kB in all by default)",
   IDEMPOTENCY_KEY_REUSED: 'The Idempotency-Key was used with a different request body',
-  RATE_LIMITED: "Requests exceeded the key's rate limit; see Retry-After",
+  RATE_LIMITED: "Requests exceeded the key's rate limit, or (bulk jobs, portfolio runs) the account is at a quota: its unfinished jobs or its stored result bytes; see Retry-After",
   INTERNAL_ERROR: 'An unexpected failure in the service; nothing was billed',
   PROVIDER_UNAVAILABLE: 'All upstream sources for the check were down, even after fallback',
   PROVIDER_TIMEOUT: 'The upstream source took too long',

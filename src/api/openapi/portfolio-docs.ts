@@ -97,6 +97,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
   },
   'POST /v1/portfolios/:id/run': {
     summary: 'Run the portfolio now (as a bulk job; its cost is held first)',
+    description: 'A run is a bulk job: 429 RATE_LIMITED (with Retry-After) when the account is at a bulk quota (unfinished jobs, stored result bytes), as for an upload.',
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,

@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.js';
+import { recordJobBytes } from '../bulk/job-bytes.js';
 import type { PortfolioJob } from '../names.js';
 import { writeChangeReport, type ChangeReportDeps } from './change-report.js';
 import { startPortfolioRun, type StartRunDeps } from './start-run.js';
@@ -15,6 +16,8 @@ export interface PortfolioJobDeps extends StartRunDeps, Omit<ChangeReportDeps, '
 export async function processPortfolioJob(job: PortfolioJob, deps: PortfolioJobDeps): Promise<void> {
   if (job.kind === 'changes') {
     await writeChangeReport(job.portfolioId, job.runId, deps);
+    // The report lives in the run's folder: it counts against the account's stored-bytes quota too.
+    await recordJobBytes(deps, job.runId);
     return;
   }
   const portfolio = await deps.portfolios.get(job.portfolioId);
