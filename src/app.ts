@@ -5,6 +5,7 @@ import { guardSlowBodies } from './api/slow-body-guard.js';
 import { newRequestId, sendError } from './api/envelope.js';
 import { registerErrorHandling } from './api/error-handler.js';
 import './api/request-context.js';
+import { ServiceLogController } from './api/request-log.js';
 import { customerApi } from './api/customer-api.js';
 import { registerOpenApi } from './api/openapi/register-openapi.js';
 import { adminRoutes } from './api/routes/admin.js';
@@ -13,6 +14,7 @@ import { metricsRoutes } from './api/routes/metrics.js';
 import { queueBoardRoutes } from './api/routes/queue-board.js';
 import { consoleRoutes } from './api/routes/console.js';
 import { publicSourceStatus, sourceStatus } from './api/source-status.js';
+import { ConfigError } from './config.js';
 import { hideInLogs, loggableUrl, type Deps } from './deps.js';
 import { AppError } from './errors.js';
 import { registerHttpMetrics } from './metrics/http-metrics.js';
@@ -25,15 +27,24 @@ import { readServiceTotals } from './store/service-totals.js';
 
 export interface AppOptions {
   adminToken: string;
+  /** BV_ADMIN_READONLY_TOKEN: opens the read-only queue board only. */
+  readOnlyAdminToken?: string | undefined;
 }
 
 /** The HTTP app. It never listens: server.ts does, and tests use app.inject(). */
 export async function buildApp(deps: Deps, options: AppOptions): Promise<FastifyInstance> {
   // The operator may set any string of 16+ characters: only its exact value can be recognised.
   hideInLogs(options.adminToken);
+  if (options.readOnlyAdminToken !== undefined) {
+    // One token for two roles would make the read-only board's promise meaningless.
+    if (options.readOnlyAdminToken === options.adminToken) throw new ConfigError('invalid configuration: BV_ADMIN_READONLY_TOKEN: must differ from the admin token (BV_ADMIN_TOKEN or the saved one)');
+    hideInLogs(options.readOnlyAdminToken);
+  }
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; naming the base type keeps plugins' instance types default.
     loggerInstance: deps.log as FastifyBaseLogger,
+    // Its `request completed` line names the operation, error code, environment and account (request-log.ts).
+    logController: new ServiceLogController(),
     genReqId: newRequestId,
     // Request ids are ours; a client-sent id would let one caller's logs pose as another's.
     requestIdHeader: false,
@@ -78,6 +89,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
 
   app.decorateRequest('startedAtMs', 0);
   app.decorateRequest('auth', undefined);
+  app.decorateRequest('errorCode', undefined);
   app.decorateRequest('idempotency', undefined);
   app.decorateRequest('idempotentUpload', undefined);
   const closing = new AbortController();
@@ -160,7 +172,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     totals: () => readServiceTotals(deps.redis, deps.keys),
   });
   await app.register(metricsRoutes, { adminToken: options.adminToken, metrics, refresh: () => collectors.refresh() });
-  await app.register(queueBoardRoutes, { adminToken: options.adminToken, queues: deps.queues });
+  await app.register(queueBoardRoutes, { adminToken: options.adminToken, readOnlyAdminToken: options.readOnlyAdminToken, queues: deps.queues });
   await app.register(consoleRoutes);
   return app;
 }

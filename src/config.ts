@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   BV_REPLICA_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   BV_DATA_DIR: z.string().min(1).default('./data'),
   BV_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A second operator token that opens only the read-only queue board (README "Queue board"). */
+  BV_ADMIN_READONLY_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BV_SOURCES: z.string().min(1).optional(),
   BV_SANDBOX_SEED: z.coerce.number().int().min(0).default(20_261_001),
   /** The time budget of one call across all its upstream attempts. */
@@ -171,6 +173,8 @@ export interface Config {
   replicaWaitMs: number;
   dataDir: string;
   adminToken: string | undefined;
+  /** BV_ADMIN_READONLY_TOKEN: opens the read-only queue board; unset, there is none. */
+  adminReadOnlyToken: string | undefined;
   sourcesFile: string | undefined;
   sandboxSeed: number;
   requestBudgetMs: number;
@@ -297,7 +301,7 @@ function resultsS3Of(e: z.infer<typeof EnvSchema>): ResultsS3Config | undefined 
  * files under /run/secrets): the value then stays out of the environment, which `docker inspect`
  * and /proc/<pid>/environ show.
  */
-const FILE_SECRETS = ['BV_ADMIN_TOKEN', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
+const FILE_SECRETS = ['BV_ADMIN_TOKEN', 'BV_ADMIN_READONLY_TOKEN', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
 
 /** `defined` with each `<NAME>_FILE` read into `<NAME>`; the names whose value came from a file. */
 function readSecretFiles(defined: Record<string, string>): { env: Record<string, string>; fromFile: Map<string, string> } {
@@ -369,6 +373,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     replicaWaitMs: e.BV_REPLICA_WAIT_MS,
     dataDir: path.resolve(e.BV_DATA_DIR),
     adminToken: e.BV_ADMIN_TOKEN,
+    adminReadOnlyToken: e.BV_ADMIN_READONLY_TOKEN,
     sourcesFile: e.BV_SOURCES,
     sandboxSeed: e.BV_SANDBOX_SEED,
     requestBudgetMs: e.BV_REQUEST_BUDGET_MS,

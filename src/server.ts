@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (config.redisUrl !== undefined) await enforceRedisDurability(deps.redis, () => liveKeysInUse(deps.accounts), log, config.redisFsync);
   if (config.redisSentinel !== undefined) void checkRedisReplication(deps.redis, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);
-  const app = await buildApp(deps, { adminToken: admin.token });
+  const app = await buildApp(deps, { adminToken: admin.token, readOnlyAdminToken: config.adminReadOnlyToken });
 
   // Any API process may sweep: releasing an expired hold is idempotent.
   const sweeper = setInterval(() => {

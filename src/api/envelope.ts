@@ -105,5 +105,6 @@ export function errorEnvelope(request: EnvelopeRequest, error: AppError, meta: M
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError, meta: MetaInput = {}) {
+  request.errorCode = error.code;
   return reply.code(error.status).header('X-Request-Id', request.id).send(errorEnvelope(request, error, meta));
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CATALOGUE, validationError } from '../errors.js';
+import { AppError, ERROR_CATALOGUE, validationError, type ErrorCode } from '../errors.js';
 import { requestFingerprint, type ClaimResult, type IdempotencyStore } from '../store/idempotency.js';
 import { MultipartFingerprint } from './multipart-fingerprint.js';
 
@@ -128,12 +128,24 @@ function keyReused(): AppError {
 }
 
 function sendReplay(reply: FastifyReply, claim: DoneClaim): FastifyReply {
+  // The request log names the replayed answer's error code as it would the original's.
+  if (claim.status >= 400) reply.request.errorCode = storedErrorCode(claim.body);
   return reply
     .code(claim.status)
     .header('Idempotent-Replayed', 'true')
     .header('X-Request-Id', claim.requestId)
     .header('content-type', 'application/json; charset=utf-8')
     .send(claim.body);
+}
+
+/** The `error.code` of a stored error envelope; undefined if the body is not one. */
+function storedErrorCode(body: string): ErrorCode | undefined {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code) ? (code as ErrorCode) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

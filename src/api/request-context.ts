@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../errors.js';
 import type { AuthenticatedKey } from '../store/accounts.js';
 
 /** What the hooks learn about a request, read by the envelope and the handlers. */
@@ -7,6 +8,8 @@ declare module 'fastify' {
     startedAtMs: number;
     /** Set by the customer auth hook on /v1 routes. */
     auth: AuthenticatedKey | undefined;
+    /** The error code the answer carries (sendError, a replayed answer, the board's sign-in page), for the request log. */
+    errorCode: ErrorCode | undefined;
   }
   interface FastifyInstance {
     /**

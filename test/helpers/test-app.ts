@@ -43,7 +43,7 @@ export async function createTestApp(
     ...overrides.env,
   });
   const deps = await createDeps({ ...config, redisUrl: overrides.redisUrl ?? inject('redisUrl') }, pino({ level: 'silent' }), overrides);
-  const app = await buildApp(deps, { adminToken: ADMIN_TOKEN });
+  const app = await buildApp(deps, { adminToken: ADMIN_TOKEN, readOnlyAdminToken: config.adminReadOnlyToken });
 
   const admin: TestApp['admin'] = (method, path, body) =>
     app.inject({

@@ -11,11 +11,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export async function startWorkerPool(
   pool: 'verify' | 'finalize' | 'scheduler',
   env: Record<string, string>,
-  options: { ready?: string; timeoutMs?: number } = {},
+  /** `prefix`: a command that runs the process (e.g. `ip netns exec <name>`: on a test host). */
+  options: { ready?: string; timeoutMs?: number; prefix?: string[] } = {},
 ): Promise<ChildProcess & { output: () => string }> {
   const ready = options.ready ?? 'worker pool running';
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const child = spawn(process.execPath, ['--import', 'tsx', `workers/${pool}.ts`], {
+  const [command, ...args] = [...(options.prefix ?? []), process.execPath, '--import', 'tsx', `workers/${pool}.ts`];
+  const child = spawn(command as string, args, {
     cwd: root,
     env: { HOME: os.tmpdir(), PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

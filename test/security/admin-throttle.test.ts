@@ -13,16 +13,18 @@ interface Answer {
   retryAfter: string | undefined;
 }
 
-/** A request from a chosen loopback source address (127.0.0.0/8 is all this machine's). */
-function request(baseUrl: string, from: string, agent: http.Agent, pathname: string, headers: Record<string, string> = {}): Promise<Answer> {
+/** A request from a chosen loopback source address (127.0.0.0/8 is all this machine's); a POST when there is a form. */
+function request(baseUrl: string, from: string, agent: http.Agent, pathname: string, headers: Record<string, string> = {}, form?: Record<string, string>): Promise<Answer> {
   const url = new URL(pathname, baseUrl);
+  const body = form === undefined ? undefined : new URLSearchParams(form).toString();
+  const sentHeaders = body === undefined ? headers : { ...headers, 'content-type': 'application/x-www-form-urlencoded', origin: url.origin };
   return new Promise((resolve, reject) => {
-    const sent = http.request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, localAddress: from, agent, headers }, (response) => {
+    const sent = http.request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, method: body === undefined ? 'GET' : 'POST', localAddress: from, agent, headers: sentHeaders }, (response) => {
       response.resume();
       response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] as string | undefined }));
     });
     sent.on('error', reject);
-    sent.end();
+    sent.end(body);
   });
 }
 
@@ -76,7 +78,8 @@ describe('wrong admin tokens', () => {
     for (const server of [a, b]) {
       expect((await request(server.baseUrl, '127.0.0.2', agent, '/admin/v1/reconcile', { authorization: `Bearer ${ADMIN}` })).status).toBe(429);
       expect((await request(server.baseUrl, '127.0.0.2', agent, '/metrics', { authorization: `Bearer ${ADMIN}` })).status).toBe(429);
-      expect((await request(server.baseUrl, '127.0.0.2', agent, `/admin/queues?token=${ADMIN}`)).status).toBe(429);
+      expect((await request(server.baseUrl, '127.0.0.2', agent, '/admin/queues', { authorization: `Bearer ${ADMIN}` })).status).toBe(429);
+      expect((await request(server.baseUrl, '127.0.0.2', agent, '/admin/queues-sign-in', {}, { token: ADMIN })).status).toBe(429);
     }
   }, 60_000);
 
@@ -90,10 +93,12 @@ describe('wrong admin tokens', () => {
     expect((await request(b.baseUrl, '127.0.0.4', agent, '/admin/v1/reconcile', { authorization: `Bearer ${ADMIN}` })).status).toBe(200);
   });
 
-  it("counts the queue board's sign-in link too", async () => {
+  it("counts the queue board's sign-in form too", async () => {
     const answers = [];
-    for (let i = 0; i < 12; i++) answers.push((await request(i % 2 ? a.baseUrl : b.baseUrl, '127.0.0.5', agent, `/admin/queues?token=wrong-${i}-0123456789`)).status);
+    for (let i = 0; i < 12; i++) answers.push((await request(i % 2 ? a.baseUrl : b.baseUrl, '127.0.0.5', agent, '/admin/queues-sign-in', {}, { token: `wrong-${i}-0123456789` })).status);
     expect(answers).toEqual([...new Array(10).fill(401), 429, 429]);
+    // Turned away now with the right token as well.
+    expect((await request(a.baseUrl, '127.0.0.5', agent, '/admin/queues-sign-in', {}, { token: ADMIN })).status).toBe(429);
   });
 });
 
