@@ -60,7 +60,8 @@ export function createS3Client(config: S3ResultStoreConfig): S3Client {
     region: config.region,
     ...(config.endpoint === undefined ? {} : { endpoint: config.endpoint }),
     forcePathStyle: config.forcePathStyle,
-    ...(config.credentials === undefined ? {} : { credentials: config.credentials }),
+    // A copy: the SDK marks the object it is given (and the configuration's is frozen).
+    ...(config.credentials === undefined ? {} : { credentials: { ...config.credentials } }),
     // requestTimeout is the socket's idle time: a download a client reads slowly still flows.
     requestHandler: { connectionTimeout: 10_000, requestTimeout: 120_000 },
     maxAttempts: 3,
