@@ -1,8 +1,10 @@
 /**
- * docker-compose.yml cannot be run here (no Docker), so its wiring is checked instead: the
- * scripts it runs exist, the pools can be scaled, Redis keeps its data, every service is
- * health-checked, the services find Redis and the simulator by service name, and the worker
- * pools' health probe is run for real against running pools.
+ * docker-compose.yml cannot be run here (no Docker engine), so its wiring is checked instead:
+ * every Node service runs the image the Dockerfile builds (no source mount, no install, no tsx),
+ * images are pinned, Redis has a password from a secret file and keeps its data (AOF), secrets
+ * reach the services as files and never as values, the pools scale, every service is
+ * health-checked, and the worker pools' health probe is run for real against running pools.
+ * test/integration/container-image.test.ts runs the services' commands from the image's files.
  */
 import { execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,161 +12,184 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { parse } from 'yaml';
 import { CHECK_NAMES } from '../../src/domain/operations.js';
 import { parseSimArgs } from '../../src/sim/cli-args.js';
 import { buildSimulatorApp } from '../../src/sim/sim-app.js';
 import { ADAPTERS } from '../../src/sources/adapters/index.js';
 import { loadSourcesFile } from '../../src/sources/sources-file.js';
+import {
+  builtServices,
+  commandOf,
+  compose,
+  composeText,
+  configPaths,
+  dependsOn,
+  environment,
+  mounts,
+  repoRoot as root,
+  secretPaths,
+  unescapeDollars,
+} from '../helpers/compose-file.js';
+import { dockerIgnored, parseDockerfile, parseHealthcheck, readDockerignore } from '../helpers/dockerfile.js';
 import { startWorkerPool } from '../helpers/worker-process.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Service {
-  image?: string;
-  command?: string | string[];
-  environment?: Record<string, string | number | boolean | null> | string[];
-  depends_on?: string[] | Record<string, { condition?: string }>;
-  ports?: unknown[];
-  container_name?: string;
-  restart?: string;
-  working_dir?: string;
-  volumes?: (string | { type?: string; source?: string; target: string })[];
-  healthcheck?: { test?: string | string[]; disable?: boolean };
-}
-
-const composeText = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
-// Compose resolves `<<` merge keys (YAML 1.1); the yaml package does so only when asked.
-const compose = parse(composeText, { merge: true }) as { services: Record<string, Service>; volumes?: Record<string, unknown> };
 const services = compose.services;
-const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
-
-const commandText = (service: Service): string =>
-  Array.isArray(service.command) ? service.command.join(' ') : (service.command ?? '');
-
-/** The npm commands a service runs: `start`, `run <script>` as the script's name, `ci` as "ci". */
-function npmCommands(service: Service): { script?: string; ci: boolean; raw: string }[] {
-  return [...commandText(service).matchAll(/\bnpm\s+([\w-]+)(?:\s+([\w:.-]+))?/g)].map((match) => {
-    const [raw, verb, arg] = match;
-    if (verb === 'start') return { script: 'start', ci: false, raw };
-    if (verb === 'run' || verb === 'run-script') return { script: arg, ci: false, raw };
-    return { ci: verb === 'ci', raw };
-  });
-}
-
-function environment(service: Service): Record<string, string> {
-  const env = service.environment ?? {};
-  if (Array.isArray(env)) {
-    return Object.fromEntries(env.map((entry) => [entry.split('=')[0] ?? '', entry.slice(entry.indexOf('=') + 1)]));
-  }
-  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, String(value ?? '')]));
-}
-
-function dependsOn(service: Service): Record<string, string> {
-  const deps = service.depends_on ?? {};
-  if (Array.isArray(deps)) return Object.fromEntries(deps.map((name) => [name, 'service_started']));
-  return Object.fromEntries(Object.entries(deps).map(([name, dep]) => [name, dep.condition ?? 'service_started']));
-}
-
-/** `source:target` of each volume; short syntax `src:dst[:mode]` or the long syntax. */
-function mounts(service: Service): { source: string; target: string }[] {
-  return (service.volumes ?? []).map((volume) => {
-    if (typeof volume !== 'string') return { source: volume.source ?? '', target: volume.target };
-    const [source = '', target = ''] = volume.split(':');
-    return { source, target };
-  });
-}
-
-/** Where a path inside a container is in this checkout, through the service's bind mount of `.`. */
-function inCheckout(service: Service, containerPath: string): string | undefined {
-  for (const { source, target } of mounts(service)) {
-    if ((source === '.' || source === './') && containerPath.startsWith(`${target.replace(/\/$/, '')}/`)) {
-      return path.join(root, containerPath.slice(target.replace(/\/$/, '').length + 1));
-    }
-  }
-  return undefined;
-}
-
 const serviceNames = Object.keys(services);
-const installers = serviceNames.filter((name) => npmCommands(services[name]!).some((command) => command.ci));
-/** One-shot services: something waits for them to exit successfully. */
-const oneShot = new Set(
-  serviceNames.flatMap((name) => Object.entries(dependsOn(services[name]!)).filter(([, condition]) => condition === 'service_completed_successfully').map(([dep]) => dep)),
-);
-const longRunning = serviceNames.filter((name) => !oneShot.has(name));
-const runsScript = (name: string, pattern: RegExp): boolean => npmCommands(services[name]!).some((command) => command.script !== undefined && pattern.test(command.script));
-/** The API and every worker pool: they talk to Redis and read the live sources file. */
-const appServices = serviceNames.filter((name) => runsScript(name, /^(start|worker:.+)$/));
-const workerServices = serviceNames.filter((name) => runsScript(name, /^worker:/));
-const simName = serviceNames.find((name) => runsScript(name, /^sim$/));
+const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+const stages = parseDockerfile(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+const runtime = stages.at(-1)!;
+const imageHealthcheck = parseHealthcheck(runtime.instructions.find((instruction) => instruction.keyword === 'HEALTHCHECK')!.args);
+
+/** The module a command or npm script runs, as `src/server` or `workers/verify`: `dist/x.js` and `x.ts` are one. */
+function entryModule(command: string): string | undefined {
+  const match = /(?:^|\s)(?:dist\/)?((?:src|workers)\/[\w/.-]+?)\.(?:js|ts)\b/.exec(command);
+  return match?.[1];
+}
+
+const nodeServices = builtServices();
+const apiCommand = entryModule(scripts.start!);
+const roleOf = (name: string) => entryModule(commandOf(services[name]!).join(' '));
+const workerServices = nodeServices.filter((name) => roleOf(name)?.startsWith('workers/'));
+const appServices = nodeServices.filter((name) => roleOf(name) === apiCommand || workerServices.includes(name));
+const simName = nodeServices.find((name) => roleOf(name) === entryModule(scripts.sim!));
 
 function simListen(): { host: string; port: number } {
-  const argv = services[simName!]!.command as string[];
-  const options = parseSimArgs(argv.slice(argv.indexOf('--') + 1));
+  const argv = commandOf(services[simName!]!);
+  const options = parseSimArgs(argv.slice(2));
   return { host: options.host, port: options.port };
 }
 
 /** The `http://127.0.0.1:<port><path>` a health check fetches. */
-function probedUrl(service: Service): URL {
-  const match = /http:\/\/127\.0\.0\.1:\d+[^'"\s)]*/.exec(([] as string[]).concat(service.healthcheck?.test ?? []).join(' '));
+function probedUrl(test: string[]): URL {
+  const match = /http:\/\/127\.0\.0\.1:\d+[^'"\s)]*/.exec(test.join(' '));
   expect(match, 'a health check that fetches a local URL').not.toBeNull();
   return new URL(match![0]);
 }
 
+const seconds = (duration: string | undefined) => Number(/^(\d+)s$/.exec(duration ?? '')?.[1] ?? Number.NaN);
+
 describe('docker-compose.yml', () => {
-  it('runs only npm scripts that package.json defines, and installs in exactly one service', () => {
-    for (const name of serviceNames) {
-      for (const command of npmCommands(services[name]!)) {
-        if (command.ci) continue;
-        expect(command.script, `${name}: "${command.raw}" is npm start, npm run <script> or npm ci`).toBeDefined();
-        expect(scripts, `${name}: ${command.raw}`).toHaveProperty([command.script!]);
+  it('runs every Node service from the image the Dockerfile builds: no source mount, no install at start, no tsx', () => {
+    expect(nodeServices.length).toBeGreaterThan(0);
+    const images = new Set(nodeServices.map((name) => services[name]!.image));
+    expect(images.size, 'one image for every role').toBe(1);
+    for (const name of nodeServices) {
+      const service = services[name]!;
+      expect(service.build, name).toBe('.');
+      expect(commandOf(service)[0], `${name}: node itself, no npm or shell in between`).toBe('node');
+      expect(commandOf(service).join(' '), name).not.toMatch(/\b(npm|npx|tsx)\b/);
+      for (const { source, target } of mounts(service)) {
+        expect(source, `${name}: ${target} is a named volume, not a folder of the host`).toMatch(/^[a-z][\w-]*$/);
+        expect(compose.volumes ?? {}).toHaveProperty([source]);
       }
+      expect(service.working_dir, `${name}: the image's WORKDIR`).toBeUndefined();
+      // The image's ENTRYPOINT is the init (tini): Docker's own would be a second.
+      expect(service.init, name).not.toBe(true);
     }
-    expect(installers).toHaveLength(1);
-    expect(runsScript('api', /^start$/)).toBe(true);
-    expect(simName).toBeDefined();
-  });
-
-  it('starts the services that run npm only after the one installer has finished', () => {
-    const [installer] = installers;
-    expect(oneShot).toEqual(new Set([installer]));
-    // A one-shot service that restarted would install again under running services.
-    expect([undefined, 'no']).toContain(services[installer!]!.restart);
-    for (const name of serviceNames.filter((n) => n !== installer && npmCommands(services[n]!).length > 0)) {
-      expect(dependsOn(services[name]!), name).toMatchObject({ [installer!]: 'service_completed_successfully' });
+    // Nothing installs or waits for an installer any more.
+    for (const name of serviceNames) {
+      expect(commandOf(services[name]!).join(' '), name).not.toMatch(/\bnpm\s+(ci|install)\b/);
+      expect(Object.values(dependsOn(services[name]!)), name).not.toContain('service_completed_successfully');
     }
   });
 
-  it('has a worker service per pool script, each scalable: no ports, no container_name', () => {
+  it('runs, in each role, the module its npm script runs, compiled by the build', () => {
+    const build = JSON.parse(readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
     const pools = Object.keys(scripts).filter((script) => script.startsWith('worker:'));
     expect(pools.length).toBeGreaterThan(0);
-    for (const pool of pools) expect(workerServices.filter((name) => runsScript(name, new RegExp(`^${pool}$`))), pool).toHaveLength(1);
+    expect(workerServices.map(roleOf).sort()).toEqual(pools.map((pool) => entryModule(scripts[pool]!)).sort());
+    expect(nodeServices.filter((name) => roleOf(name) === apiCommand)).toEqual(['api']);
+    expect(simName).toBeDefined();
+    for (const name of nodeServices) {
+      const role = roleOf(name)!;
+      expect(commandOf(services[name]!)[1], name).toBe(`dist/${role}.js`);
+      expect(existsSync(path.join(root, `${role}.ts`)), `${name}: ${role}.ts`).toBe(true);
+      expect(build.include, `${name}: tsconfig.build.json compiles ${role}`).toContain(role.split('/')[0]);
+    }
+  });
+
+  it('has a worker service per pool, each scalable: no ports, no container_name', () => {
     for (const name of workerServices) {
       expect(services[name]!.ports, name).toBeUndefined();
       expect(services[name]!.container_name, name).toBeUndefined();
     }
   });
 
-  it('runs Redis with AOF on, fsynced before each answer, and no eviction, health-checked', () => {
-    const redis = services.redis!;
-    expect(redis.image).toMatch(/^redis(:|$)/);
-    const argv = commandText(redis);
-    expect(argv).toMatch(/--appendonly yes\b/);
-    // The API's start-up check refuses a Redis without it once live keys exist (README "Durability").
-    expect(argv).toMatch(/--appendfsync always\b/);
-    expect(argv).toMatch(/--maxmemory-policy noeviction\b/);
-    expect(mounts(redis).map((mount) => mount.target)).toContain('/data');
+  it('pins every image: Redis and the Dockerfile\'s base to exact releases, the base to the Node.js CI runs', () => {
+    for (const name of serviceNames.filter((n) => !nodeServices.includes(n))) {
+      expect(services[name]!.image, name).toMatch(/^[\w./-]+:\d+\.\d+\.\d+(-[\w.]+)?$/);
+    }
+    const pinned = /^NODE_PINNED=(\S+)$/m.exec(readFileSync(path.join(root, '.ci/run'), 'utf8'))?.[1];
+    expect(pinned).toMatch(/^24\.\d+\.\d+$/);
+    for (const stage of stages) expect(stage.from, stage.name).toMatch(new RegExp(`^node:${pinned!.replaceAll('.', '\\.')}-[a-z]+-slim$`));
   });
 
-  it('health-checks every long-running service', () => {
-    expect(longRunning).toEqual(expect.arrayContaining(['redis', 'api', simName!, ...workerServices]));
-    for (const name of longRunning) {
+  it('runs Redis as its own user with a password from a secret file, AOF on, fsynced before each answer, and no eviction', () => {
+    const redis = services.redis!;
+    expect(redis.user).toBe('redis');
+    const script = unescapeDollars(commandOf(redis).join(' '));
+    expect(script).toMatch(/--appendonly yes\b/);
+    // The API's start-up check refuses a Redis without it once live keys exist (README "Durability").
+    expect(script).toMatch(/--appendfsync always\b/);
+    expect(script).toMatch(/--maxmemory-policy noeviction\b/);
+    expect(mounts(redis).map((mount) => mount.target)).toContain('/data');
+    // The password is configuration on stdin, read from the secret: never an argument `ps` shows.
+    const secret = /requirepass \$\(cat (\/run\/secrets\/[\w.-]+)\)/.exec(script)?.[1];
+    expect(secret, 'requirepass from a secret file').toBeDefined();
+    expect(script).toMatch(/exec redis-server - /);
+    expect(secretPaths(redis).has(secret!)).toBe(true);
+    // Every client of Redis has the same secret.
+    for (const name of appServices) {
+      const file = environment(services[name]!).REDIS_PASSWORD_FILE;
+      expect(file, `${name}: REDIS_PASSWORD_FILE`).toBeDefined();
+      expect(secretPaths(services[name]!).get(file!), name).toBe(secretPaths(redis).get(secret!));
+    }
+  });
+
+  it('gives secrets as files and never as values, from a folder git and the image leave out', () => {
+    const api = environment(services.api!);
+    expect(api.BV_ADMIN_TOKEN_FILE).toBeDefined();
+    expect(secretPaths(services.api!).has(api.BV_ADMIN_TOKEN_FILE!)).toBe(true);
+    // No first-start account: its key would be printed to the logs.
+    expect(api.BV_FIRST_START_ACCOUNT).toBe('false');
+    for (const name of serviceNames) {
+      for (const key of Object.keys(environment(services[name]!))) {
+        expect(key, `${name}: a secret's value in the environment`).not.toMatch(/^(BV_ADMIN_TOKEN|REDIS_PASSWORD|REDIS_SENTINEL_PASSWORD|AWS_SECRET_ACCESS_KEY)$/);
+      }
+      expect(environment(services[name]!).REDIS_URL ?? '', `${name}: a password in REDIS_URL`).not.toMatch(/@/);
+    }
+    // Only the API gets the admin token.
+    for (const name of serviceNames.filter((n) => n !== 'api')) expect([...secretPaths(services[name]!).values()], name).not.toContain(secretPaths(services.api!).get(api.BV_ADMIN_TOKEN_FILE!));
+    const ignored = readFileSync(path.join(root, '.gitignore'), 'utf8').split('\n');
+    const dockerignore = readDockerignore(path.join(root, '.dockerignore'));
+    for (const [name, secret] of Object.entries(compose.secrets ?? {})) {
+      expect(secret.file, name).toMatch(/^\.\/secrets\/[\w.-]+$/);
+      expect(ignored, 'secrets/ is git-ignored').toContain('secrets/');
+      expect(dockerIgnored(dockerignore, secret.file!.slice(2)), `${secret.file} stays out of the build context`).toBe(true);
+    }
+  });
+
+  it('keeps the checkout\'s own folders and the tests out of the build context', () => {
+    const dockerignore = readDockerignore(path.join(root, '.dockerignore'));
+    for (const entry of ['node_modules/x', 'dist/src/server.js', 'data/admin-token', '.git/config', 'test/unit/x.test.ts', 'coverage/x', '.env', 'secrets/redis_password']) {
+      expect(dockerIgnored(dockerignore, entry), entry).toBe(true);
+    }
+    for (const entry of ['package.json', 'package-lock.json', 'src/server.ts', 'workers/verify.ts', 'tsconfig.build.json']) expect(dockerIgnored(dockerignore, entry), entry).toBe(false);
+  });
+
+  it('health-checks every long-running service: the API by the image\'s HEALTHCHECK, the others by their own', () => {
+    expect(serviceNames).toEqual(expect.arrayContaining(['redis', 'api', simName!, ...workerServices]));
+    for (const name of serviceNames) {
       const check = services[name]!.healthcheck;
       expect(check?.disable, name).not.toBe(true);
-      const test = ([] as string[]).concat(check?.test ?? []);
+      if (check?.test === undefined) {
+        // Only the API may inherit the image's check: it probes the API's port.
+        expect(name).toBe('api');
+        continue;
+      }
+      const test = ([] as string[]).concat(check.test);
       expect(['CMD', 'CMD-SHELL'], `${name}: healthcheck.test`).toContain(test[0]);
       expect(test.length, name).toBeGreaterThan(1);
     }
@@ -180,7 +205,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('gives the API and every worker the same data folder, on one named volume', () => {
+  it('gives the API and every worker the same data folder, on one named volume, and time to drain', () => {
     const dirs = new Set(appServices.map((name) => environment(services[name]!).BV_DATA_DIR));
     expect(dirs.size).toBe(1);
     const [dir] = [...dirs];
@@ -189,13 +214,15 @@ describe('docker-compose.yml', () => {
     expect(volumes.size).toBe(1);
     const [volume] = [...volumes];
     expect(compose.volumes ?? {}, 'a named volume declared at the top level').toHaveProperty([volume!]);
+    // Longer than the default BV_SHUTDOWN_TIMEOUT_MS (25 s), so a draining process is not killed first.
+    for (const name of appServices) expect(seconds(services[name]!.stop_grace_period), name).toBeGreaterThan(25);
   });
 
   it('runs the simulator on 0.0.0.0 and a fixed port, health-checked on a path it answers', async () => {
     const { host, port } = simListen();
     expect(host).toBe('0.0.0.0');
     expect(port).toBeGreaterThan(0);
-    const url = probedUrl(services[simName!]!);
+    const url = probedUrl(([] as string[]).concat(services[simName!]!.healthcheck?.test ?? []));
     expect(Number(url.port)).toBe(port);
     const sim = buildSimulatorApp();
     try {
@@ -205,24 +232,24 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes the API on 0.0.0.0 and health-checks its /readyz', () => {
+  it('publishes the API on 0.0.0.0, and the image\'s HEALTHCHECK probes its /readyz on PORT', () => {
     const env = environment(services.api!);
     expect(env.HOST).toBe('0.0.0.0');
-    const url = probedUrl(services.api!);
-    expect(url.port).toBe(env.PORT);
-    expect(url.pathname).toBe('/readyz');
     expect(services.api!.ports).toContain(`${env.PORT}:${env.PORT}`);
+    const script = imageHealthcheck.command.join(' ');
+    expect(script).toContain("process.env.PORT || 8080");
+    expect(probedUrl(imageHealthcheck.command.map((part) => part.replace(/' \+ \(process\.env\.PORT \|\| 8080\) \+ '/, env.PORT!))).pathname).toBe('/readyz');
   });
 
-  it('gives the API and workers a sources file in the repo whose every source is the simulator service', async () => {
+  it('gives the API and workers, as a config, a sources file in the repo whose every source is the simulator service', async () => {
     const { port } = simListen();
     const files = new Set(appServices.map((name) => environment(services[name]!).BV_SOURCES));
     expect(files.size).toBe(1);
     const [containerPath] = [...files];
     expect(containerPath, 'BV_SOURCES').toBeDefined();
     for (const name of appServices) {
-      const file = inCheckout(services[name]!, containerPath!);
-      expect(file, `${name}: ${containerPath} lies in the mounted checkout`).toBeDefined();
+      const file = configPaths(services[name]!).get(containerPath!);
+      expect(file, `${name}: ${containerPath} is one of its configs`).toBeTruthy();
       expect(existsSync(file!), file).toBe(true);
       // The container's own environment must be enough for the credentials.
       const plan = await loadSourcesFile(file!, ADAPTERS, environment(services[name]!));
@@ -238,8 +265,8 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('uses no variable interpolation, so scripts reach the containers as written', () => {
-    expect(composeText).not.toMatch(/\$(?!\$)/);
+  it('uses no variable interpolation (only $$, a $ reaching the container), so scripts reach the containers as written', () => {
+    expect(composeText.replaceAll('$$', '')).not.toMatch(/\$/);
   });
 });
 
@@ -299,7 +326,7 @@ describe('the worker pools\' health check', () => {
   it('passes while each pool runs, and fails for a pool nobody runs and once the pools stop', { timeout: 90_000 }, async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-compose-'));
     const poolOf = (name: string): 'verify' | 'finalize' | 'scheduler' =>
-      npmCommands(services[name]!).find((command) => command.script?.startsWith('worker:'))!.script!.slice('worker:'.length) as 'verify' | 'finalize' | 'scheduler';
+      roleOf(name)!.slice('workers/'.length) as 'verify' | 'finalize' | 'scheduler';
     expect(workerServices.map(poolOf).sort()).toEqual(['finalize', 'scheduler', 'verify']);
 
     // Nothing runs under a fresh prefix yet: every probe must say so.
