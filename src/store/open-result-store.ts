@@ -3,7 +3,7 @@
  * is set (several machines share it), otherwise the folder BV_DATA_DIR/results.
  */
 import path from 'node:path';
-import type { Config } from '../config.js';
+import { ConfigError, type Config } from '../config.js';
 import { LocalResultStore } from './local-result-store.js';
 import type { ResultStore } from './result-store.js';
 
@@ -15,12 +15,14 @@ export async function openResultStore(config: Pick<Config, 'dataDir' | 'resultsS
   try {
     await store.check();
   } catch (error) {
+    await store.close();
     const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
     const status = e.$metadata?.httpStatusCode === undefined ? '' : ` (HTTP ${e.$metadata.httpStatusCode})`;
-    throw new Error(
-      `BV_RESULTS_S3_BUCKET: cannot reach bucket ${config.resultsS3.bucket} at ${config.resultsS3.endpoint ?? `AWS S3 in ${config.resultsS3.region}`}: ${e.name ?? 'Error'}${status} ${e.message ?? ''}`.trim() +
-        '; check the bucket exists and the credentials (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the AWS default chain) may use it',
-      { cause: error },
+    // One line, as a bad setting gets (ConfigError): the endpoint's origin only, never a user or password in it.
+    const where = config.resultsS3.endpoint === undefined ? `AWS S3 in ${config.resultsS3.region}` : new URL(config.resultsS3.endpoint).origin;
+    throw new ConfigError(
+      `BV_RESULTS_S3_BUCKET: cannot reach bucket ${config.resultsS3.bucket} at ${where}: ${e.name ?? 'Error'}${status} ${e.message ?? ''}`.trim() +
+        '; check BV_RESULTS_S3_ENDPOINT, that the bucket exists, and that the credentials (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY or the AWS default chain) may use it',
     );
   }
   return store;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { openResultStore } from '../../src/store/open-result-store.js';
 import { isMissingFile, type ResultStore } from '../../src/store/result-store.js';
 import { createS3Client, PART_BYTES, S3ResultStore } from '../../src/store/s3-result-store.js';
 import { S3_SERVER_CREDENTIALS, startS3Server, type S3Server } from '../helpers/s3-server.js';
@@ -255,5 +256,21 @@ describe.each(Object.keys(subjects))('the result store on %s', (name) => {
     }
     expect(bytes).toBe(download.bytes);
     expect(hash.digest('hex')).toBe(digest(bigLines(megabytes)));
+  });
+});
+
+describe('opening the S3 result store', () => {
+  it('refuses a bucket it cannot reach with one line naming the variable, and opens one it can', { timeout: 60_000 }, async () => {
+    const server = await startS3Server();
+    try {
+      const resultsS3 = { bucket: 'bv-missing', endpoint: server.endpoint, region: 'us-east-1', forcePathStyle: true, prefix: '', credentials: S3_SERVER_CREDENTIALS };
+      const refused = await rejection(openResultStore({ dataDir: os.tmpdir(), resultsS3 }));
+      expect(String((refused as Error).message)).toMatch(/^BV_RESULTS_S3_BUCKET: cannot reach bucket bv-missing at http:\/\/127\.0\.0\.1:\d+: \S+ \(HTTP 404\)/);
+      const store = await openResultStore({ dataDir: os.tmpdir(), resultsS3: { ...resultsS3, bucket: server.bucket } });
+      expect(store.location).toBe(`s3://${server.bucket}/`);
+      await store.close();
+    } finally {
+      await server.stop();
+    }
   });
 });
