@@ -136,8 +136,6 @@ const EnvSchema = z.object({
    * with REDIS_URL, what the start-up check asks of the operator's Redis (README "Durability").
    */
   BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
   /**
    * Result files on an S3-compatible store (README "Result files on an S3-compatible store"):
    * set the bucket and every process keeps job files there instead of under BV_DATA_DIR.
@@ -160,6 +158,8 @@ const EnvSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AWS_REGION: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
 
 export interface Config {
   port: number;
@@ -227,12 +227,12 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** BV_REDIS_FSYNC: the AOF fsync mode the service runs (managed) or asks for (REDIS_URL). */
   redisFsync: 'always' | 'everysec';
+  /** BV_RESULTS_S3_*: job files on this bucket; undefined: under BV_DATA_DIR/results. */
+  resultsS3: ResultsS3Config | undefined;
   /**
    * The environment this config was read from: the sources file names the variables that
    * hold upstream credentials, and they are read from here, not from process.env later.
    */
-  /** BV_RESULTS_S3_*: job files on this bucket; undefined: under BV_DATA_DIR/results. */
-  resultsS3: ResultsS3Config | undefined;
   env: Readonly<Record<string, string>>;
 }
 
@@ -248,10 +248,6 @@ function parseSentinels(list: string): { host: string; port: number }[] {
     const at = pair.lastIndexOf(':');
     return { host: pair.slice(0, at), port: Number(pair.slice(at + 1)) };
   });
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 export interface ResultsS3Config {
@@ -294,6 +290,10 @@ function resultsS3Of(e: z.infer<typeof EnvSchema>): ResultsS3Config | undefined 
         ? undefined
         : Object.freeze({ accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }),
   });
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
 /**
@@ -420,7 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Readonly<Confi
     }),
     logLevel: e.LOG_LEVEL,
     redisFsync: e.BV_REDIS_FSYNC,
+    resultsS3: resultsS3Of(e),
     env: Object.freeze(defined as Record<string, string>),
   });
 }
-    resultsS3: resultsS3Of(e),

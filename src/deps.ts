@@ -71,9 +71,9 @@ function chainsFor(source: Source): Record<CheckName, readonly Source[]> {
 }
 
 export async function createDeps(config: Readonly<Config>, log: Logger, overrides: DepsOverrides = {}): Promise<Deps> {
-  // Every connection comes from here: one URL, or the primary the sentinels name (and follow).
   // First: a bucket that cannot be reached stops the start with why, before any connection is open.
   const results = await openResultStore(config);
+  // Every connection comes from here: one URL, or the primary the sentinels name (and follow).
   const redisFactory = createRedisFactory(redisTargetOf(config));
   const redis = redisFactory.connect({
     // Commands wait for a reconnect instead of failing at once, but not for long: with Redis
@@ -237,11 +237,11 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
       await accounts.close();
       await liveSources.close();
       await redis.quit().catch(() => redis.disconnect());
+      await results.close();
     },
   };
 }
 
-      await results.close();
 /** Exact values no log line may show (the admin token, whatever its shape): see hideInLogs. */
 const hiddenInLogs = new Set<string>();
 
