@@ -1,4 +1,5 @@
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, chmod, mkdir, stat } from 'node:fs/promises';
 import { ConfigError } from '../config.js';
 
 export interface DataDirLog {
@@ -16,8 +17,16 @@ export async function prepareDataDir(dataDir: string, log: DataDirLog): Promise<
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const found = await stat(dataDir);
   const mode = found.mode & 0o777;
-  if ((mode & 0o077) === 0) return;
   const uid = process.getuid?.();
+  // Result files and the admin token are written here: a folder this user cannot write (a
+  // container volume left root's, say) would start "ready" and fail every upload later.
+  await access(dataDir, constants.R_OK | constants.W_OK | constants.X_OK).catch(() => {
+    throw new ConfigError(
+      `BV_DATA_DIR: ${dataDir} cannot be written by this user (uid ${uid ?? '?'}; the folder is uid ${found.uid}'s, mode ${mode.toString(8)}): ` +
+        'give it to this user (the container image runs as uid 1000: chown 1000:1000), or set BV_DATA_DIR to a folder this user can write',
+    );
+  });
+  if ((mode & 0o077) === 0) return;
   const refuse = (why: string) =>
     new ConfigError(
       `BV_DATA_DIR: ${dataDir} can be read by other users of this machine (mode ${mode.toString(8)}) and ${why}: ` +

@@ -18,10 +18,11 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { openPathFor } from './open-path.js';
 import { dockerIgnored, execForm, parseCopy, parseDockerfile, parseEnv, parseHealthcheck, readDockerignore, type Stage } from './dockerfile.js';
 
 const run = promisify(execFile);
@@ -146,17 +147,6 @@ export async function rehearseImage(context: string): Promise<RehearsedImage> {
 
 function fail(stage: Stage, message: string): never {
   throw new Error(`Dockerfile, stage ${stage.name}: ${message}`);
-}
-
-/** Adds search permission for others to the test run's own temporary folders above `dir`. */
-async function openPathFor(dir: string): Promise<void> {
-  await chmod(dir, 0o755);
-  for (let parent = path.dirname(dir); parent !== path.dirname(parent); parent = path.dirname(parent)) {
-    const found = await stat(parent);
-    if ((found.mode & 0o001) !== 0) continue;
-    if (found.uid !== process.getuid?.()) throw new Error(`${parent}: others cannot pass through it, and it is not this user's to open`);
-    await chmod(parent, (found.mode & 0o7777) | 0o001);
-  }
 }
 
 /** A RUN of a build stage, in that stage's folder. */

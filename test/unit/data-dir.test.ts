@@ -1,9 +1,11 @@
-import { chmod, chown, mkdtemp, rm, stat } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
 import { prepareDataDir } from '../../src/store/data-dir.js';
+import { openPathFor } from '../helpers/open-path.js';
 
 describe('prepareDataDir', () => {
   let root: string | undefined;
@@ -58,5 +60,24 @@ describe('prepareDataDir', () => {
     expect((refused as Error).message).not.toContain('\n');
     expect((await stat(theirs)).mode & 0o777).toBe(0o755);
     expect(warnings).toEqual([]);
+  });
+
+  // Root may write anything: the check is made by another user, in a process of its own.
+  it.runIf(process.getuid?.() === 0)('refuses to start, in one line, on an owner-only folder this user cannot write (a volume left root\'s)', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'bv-data-dir-'));
+    await openPathFor(root);
+    const rootOwned = path.join(root, 'volume');
+    await mkdir(rootOwned, { mode: 0o700 });
+    const asNobody = (dir: string) =>
+      new Promise<{ code: number; output: string }>((resolve) => {
+        const script = `import('./src/store/data-dir.ts').then((m) => m.prepareDataDir(${JSON.stringify(dir)}, { warn() {} })).then(() => console.log('prepared'), (error) => console.log(error.name + ': ' + error.message))`;
+        execFile('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, '--import', 'tsx', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), env: { PATH: process.env.PATH ?? '', HOME: root! } }, (error, stdout, stderr) =>
+          resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
+        );
+      });
+    const refused = await asNobody(rootOwned);
+    expect(refused.output.trim()).toMatch(/^ConfigError: BV_DATA_DIR: .*volume cannot be written by this user \(uid 65534; the folder is uid 0's, mode 700\): give it to this user \(the container image runs as uid 1000: chown 1000:1000\)/);
+    await chown(rootOwned, 65_534, 65_534);
+    expect((await asNobody(rootOwned)).output.trim()).toBe('prepared');
   });
 });
