@@ -155,6 +155,25 @@ describe('the container image', () => {
 });
 
 describe('the compose services, started from the image', () => {
+  it('Redis: started by its compose command, it asks for the password from the secret file, and its health check gives it', async () => {
+    const [form, script] = ([] as string[]).concat(services.redis!.healthcheck?.test ?? []);
+    expect(form).toBe('CMD-SHELL');
+    const check = (dir: string) =>
+      new Promise<number>((resolve) => {
+        const local = unescapeDollars(script!).replaceAll('/run/secrets/', `${dir}/`).replace('redis-cli ping', `redis-cli -p ${redisPort} ping`);
+        spawn('sh', ['-c', local], { stdio: 'ignore' }).once('exit', (code) => resolve(code ?? 1));
+      });
+    expect(await check(secretsDir)).toBe(0);
+    // A wrong password (another folder's secret): NOAUTH, not PONG.
+    const wrong = await mkdtemp(path.join(os.tmpdir(), 'bv-wrong-secrets-'));
+    try {
+      for (const name of secrets.keys()) await writeFile(path.join(wrong, name), 'not-the-password\n');
+      expect(await check(wrong)).not.toBe(0);
+    } finally {
+      await rm(wrong, { recursive: true, force: true });
+    }
+  });
+
   it('API: tini is PID 1 and node its child, as the image user; secrets come from files and none is printed; /readyz and the HEALTHCHECK pass; docker stop drains it', { timeout: 90_000 }, async () => {
     const api = services.api!;
     const port = String(await freeLoopbackPort());
