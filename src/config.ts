@@ -301,7 +301,7 @@ export class ConfigError extends Error {
  * files under /run/secrets): the value then stays out of the environment, which `docker inspect`
  * and /proc/<pid>/environ show.
  */
-const FILE_SECRETS = ['BV_ADMIN_TOKEN', 'BV_ADMIN_READONLY_TOKEN', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD'] as const;
+const FILE_SECRETS = ['BV_ADMIN_TOKEN', 'BV_ADMIN_READONLY_TOKEN', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD', 'AWS_SECRET_ACCESS_KEY'] as const;
 
 /** `defined` with each `<NAME>_FILE` read into `<NAME>`; the names whose value came from a file. */
 function readSecretFiles(defined: Record<string, string>): { env: Record<string, string>; fromFile: Map<string, string> } {

@@ -30,6 +30,16 @@ describe('secrets from files (<NAME>_FILE)', () => {
     expect(ha.redisSentinel?.sentinelPassword).toBe('sentinel-password');
   });
 
+  it('reads the object store\'s secret key from AWS_SECRET_ACCESS_KEY_FILE', () => {
+    const config = loadConfig({
+      BV_RESULTS_S3_BUCKET: 'bv-results',
+      BV_RESULTS_S3_ENDPOINT: 'http://10.0.0.5:9000',
+      AWS_ACCESS_KEY_ID: 'bv-results-writer',
+      AWS_SECRET_ACCESS_KEY_FILE: secretFile('s3', 's3-secret-from-a-file\n'),
+    });
+    expect(config.resultsS3?.credentials).toEqual({ accessKeyId: 'bv-results-writer', secretAccessKey: 's3-secret-from-a-file' });
+  });
+
   it('refuses a file that cannot be read, naming the variable and the path', () => {
     const missing = path.join(dir, 'no-such-file');
     expect(() => loadConfig({ BV_ADMIN_TOKEN_FILE: missing })).toThrow(`BV_ADMIN_TOKEN_FILE: cannot read ${missing} (ENOENT)`);
