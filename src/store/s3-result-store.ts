@@ -21,6 +21,7 @@ import {
   type _Object,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import type { ResultsS3Config } from '../config.js';
 import {
   checkJobFile,
   JOB_ID,
@@ -33,17 +34,8 @@ import {
   type ResultStore,
 } from './result-store.js';
 
-export interface S3ResultStoreConfig {
-  bucket: string;
-  /** undefined: AWS's own endpoint for the region. */
-  endpoint: string | undefined;
-  region: string;
-  forcePathStyle: boolean;
-  /** Keys start with this ('' or ending in '/'): several deployments can share a bucket. */
-  prefix: string;
-  /** undefined: the SDK's default chain (environment, shared files, instance or task role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-}
+/** BV_RESULTS_S3_* as config.ts reads them (keys start with `prefix`: several deployments can share a bucket). */
+export type S3ResultStoreConfig = ResultsS3Config;
 
 /**
  * Bytes per part of a multipart upload (S3's minimum, 5 MiB), two parts in flight: what one
