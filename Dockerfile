@@ -14,7 +14,7 @@ WORKDIR /app
 # Dependencies first: this layer is reused while package-lock.json is unchanged.
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json ./
 COPY src ./src
 COPY workers ./workers
 RUN npm run build

@@ -109,7 +109,7 @@ describe('npm start and npm run worker:* stop cleanly when npm itself is signall
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(os.tmpdir(), 'bv-npm-signals-'));
-    for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'workers']) {
+    for (const entry of ['package.json', 'tsconfig.json', 'src', 'workers']) {
       // Editors' temporaries and hidden files are not part of the build.
       await cp(path.join(root, entry), path.join(work, entry), { recursive: true, filter: (from) => !path.basename(from).startsWith('.') });
     }

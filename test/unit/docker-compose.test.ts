@@ -96,7 +96,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs, in each role, the module its npm script runs, compiled by the build', () => {
-    const build = JSON.parse(readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
+    const build = JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { include: string[] };
     const pools = Object.keys(scripts).filter((script) => script.startsWith('worker:'));
     expect(pools.length).toBeGreaterThan(0);
     expect(workerServices.map(roleOf).sort()).toEqual(pools.map((pool) => entryModule(scripts[pool]!)).sort());
@@ -106,7 +106,7 @@ describe('docker-compose.yml', () => {
       const role = roleOf(name)!;
       expect(commandOf(services[name]!)[1], name).toBe(`dist/${role}.js`);
       expect(existsSync(path.join(root, `${role}.ts`)), `${name}: ${role}.ts`).toBe(true);
-      expect(build.include, `${name}: tsconfig.build.json compiles ${role}`).toContain(role.split('/')[0]);
+      expect(build.include, `${name}: tsconfig.json compiles ${role}`).toContain(role.split('/')[0]);
     }
   });
 
@@ -176,7 +176,7 @@ describe('docker-compose.yml', () => {
     for (const entry of ['node_modules/x', 'dist/src/server.js', 'data/admin-token', '.git/config', 'test/unit/x.test.ts', 'coverage/x', '.env', 'secrets/redis_password']) {
       expect(dockerIgnored(dockerignore, entry), entry).toBe(true);
     }
-    for (const entry of ['package.json', 'package-lock.json', 'src/server.ts', 'workers/verify.ts', 'tsconfig.build.json']) expect(dockerIgnored(dockerignore, entry), entry).toBe(false);
+    for (const entry of ['package.json', 'package-lock.json', 'src/server.ts', 'workers/verify.ts', 'tsconfig.json']) expect(dockerIgnored(dockerignore, entry), entry).toBe(false);
   });
 
   it('health-checks every long-running service: the API by the image\'s HEALTHCHECK, the others by their own', () => {
