@@ -40,8 +40,18 @@ export interface StartOptions {
 }
 
 /**
- * Spawns the compiled `dist/<script>.js` (what `npm start` runs; tsx would add its own
- * memory and start-up to every figure) and waits until it prints `ready`.
+ * The node options `npm start` gives the service (`exec node <options> dist/src/server.js` in
+ * package.json): a benchmark's process runs with what a deployment runs with.
+ */
+export function startNodeOptions(): string[] {
+  const scripts = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const match = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\//.exec(scripts.start ?? '');
+  return (match?.[1] ?? '').split(/\s+/).filter((option) => option !== '');
+}
+
+/**
+ * Spawns the compiled `dist/<script>.js` (what `npm start` runs, with its node options; tsx
+ * would add its own memory and start-up to every figure) and waits until it prints `ready`.
  */
 export async function startCompiled(
   script: string,
@@ -51,7 +61,7 @@ export async function startCompiled(
 ): Promise<{ child: ChildProcess; match: RegExpExecArray; tail: () => string }> {
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
   const compiled = path.join('dist', script.replace(/\.ts$/, '.js'));
-  const child = spawn(process.execPath, [...profile, ...(options.nodeArgs ?? []), compiled], {
+  const child = spawn(process.execPath, [...profile, ...startNodeOptions(), ...(options.nodeArgs ?? []), compiled], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

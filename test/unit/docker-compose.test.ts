@@ -32,7 +32,7 @@ import {
   secretPaths,
   unescapeDollars,
 } from '../helpers/compose-file.js';
-import { dockerIgnored, parseDockerfile, parseHealthcheck, readDockerignore } from '../helpers/dockerfile.js';
+import { dockerIgnored, parseDockerfile, parseEnv, parseHealthcheck, readDockerignore } from '../helpers/dockerfile.js';
 import { startWorkerPool } from '../helpers/worker-process.js';
 
 const services = compose.services;
@@ -115,6 +115,17 @@ describe('docker-compose.yml', () => {
       expect(services[name]!.ports, name).toBeUndefined();
       expect(services[name]!.container_name, name).toBeUndefined();
     }
+  });
+
+  it('gives node the same options in the image as npm start and the worker scripts do', () => {
+    // heap-policy.ts: the young generation is sized at start, so it is a node option everywhere.
+    const optionsOf = (script: string) => /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\//.exec(script)?.[1]?.trim().split(/\s+/) ?? [];
+    const start = optionsOf(scripts.start!);
+    expect(start).toContain('--max-semi-space-size=16');
+    for (const pool of Object.keys(scripts).filter((script) => script.startsWith('worker:'))) expect(optionsOf(scripts[pool]!), pool).toEqual(start);
+    const runtime = stages.at(-1)!;
+    const env = Object.assign({}, ...runtime.instructions.filter((i) => i.keyword === 'ENV').map((i) => parseEnv(i.args))) as Record<string, string>;
+    expect(env.NODE_OPTIONS?.split(/\s+/)).toEqual(start);
   });
 
   it('pins every image: Redis and the Dockerfile\'s base to exact releases, the base to the Node.js CI runs', () => {
