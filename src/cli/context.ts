@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { ApiClient } from './http-client.js';
+import { UsageError } from './exit-codes.js';
 import { Output, type Io } from './output.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
@@ -9,6 +10,7 @@ export interface GlobalOptions {
   baseUrl?: string;
   key?: string;
   adminToken?: string;
+  adminTokenFile?: string;
   json?: boolean;
 }
 
@@ -31,8 +33,26 @@ export function cliVersion(): string {
 }
 
 /**
+ * The admin token, given itself or as a file (BV_ADMIN_TOKEN_FILE: data/admin-token, or a
+ * compose secret), as the service reads it: trimmed, and never both.
+ */
+function adminTokenOf(options: GlobalOptions): string | undefined {
+  if (options.adminTokenFile === undefined) return options.adminToken;
+  if (options.adminToken !== undefined) throw new UsageError('Give the admin token or its file (--admin-token-file, BV_ADMIN_TOKEN_FILE), not both');
+  let token: string;
+  try {
+    token = readFileSync(options.adminTokenFile, 'utf8').trim();
+  } catch (error) {
+    throw new UsageError(`Cannot read the admin token file ${options.adminTokenFile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (token === '') throw new UsageError(`The admin token file ${options.adminTokenFile} is empty`);
+  return token;
+}
+
+/**
  * What every command works with: the output (JSON or human) and one API client, created on
- * first use from the global options (flags first, then BV_BASE_URL, BV_KEY, BV_ADMIN_TOKEN).
+ * first use from the global options (flags first, then BV_BASE_URL, BV_KEY, BV_ADMIN_TOKEN or
+ * BV_ADMIN_TOKEN_FILE).
  */
 export class Session {
   private client: ApiClient | undefined;
@@ -48,7 +68,7 @@ export class Session {
     this.client ??= new ApiClient({
       baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
       key: options.key,
-      adminToken: options.adminToken,
+      adminToken: adminTokenOf(options),
       userAgent: `bv-cli/${cliVersion()}`,
     });
     return { out: this.output(command), client: this.client };

@@ -12,6 +12,7 @@ Environment:
   BV_BASE_URL     the service (default ${DEFAULT_BASE_URL})
   BV_KEY          your API key (bv_test_… or bv_live_…); prefer it to --key, which other users can see in ps
   BV_ADMIN_TOKEN  the operator token for "bv admin" (npm start saves it in data/admin-token)
+  BV_ADMIN_TOKEN_FILE  a file holding it instead (data/admin-token, a Docker secret): kept out of the environment
 
 Output:
   Short aligned text by default. With --json, stdout carries only JSON: the API's envelope
@@ -46,6 +47,7 @@ export function buildProgram(session: Session): Command {
     .addOption(new Option('--base-url <url>', 'the service\'s base URL').env('BV_BASE_URL').default(DEFAULT_BASE_URL))
     .addOption(new Option('--key <key>', 'API key').env('BV_KEY'))
     .addOption(new Option('--admin-token <token>', 'admin token, for "bv admin"').env('BV_ADMIN_TOKEN'))
+    .addOption(new Option('--admin-token-file <file>', 'a file holding the admin token').env('BV_ADMIN_TOKEN_FILE'))
     .option('--json', 'print machine-readable JSON only on stdout')
     .addHelpText('after', HELP_EPILOG)
     .showHelpAfterError('(add --help for usage)')

@@ -243,6 +243,18 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect((await bv(['admin', 'reconcile'])).code).toBe(2);
     });
 
+    it('reads the admin token from a file (BV_ADMIN_TOKEN_FILE, --admin-token-file), as the service does', async () => {
+      const file = path.join(tmp, 'admin-token');
+      await writeFile(file, `${ADMIN_TOKEN}\n`, { mode: 0o600 });
+      const fromEnv = await bv(['admin', 'reconcile'], { BV_ADMIN_TOKEN_FILE: file });
+      expect(fromEnv.code, fromEnv.stderr).toBe(0);
+      expect((await bv(['admin', 'reconcile', '--admin-token-file', file])).code).toBe(0);
+      const missing = await bv(['admin', 'reconcile'], { BV_ADMIN_TOKEN_FILE: path.join(tmp, 'no-such-token') });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('Cannot read the admin token file');
+      expect((await bv(['admin', 'reconcile', '--admin-token-file', file], { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stderr).toContain('not both');
+    });
+
     it('creates an account, credits it once per reference and revokes a key', async () => {
       const created = await bv(['--json', 'admin', 'accounts', 'create', '--name', 'Acme', '--balance-inr', '10'], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
       expect(created.code, created.stderr).toBe(0);
