@@ -13,8 +13,10 @@ import {
   checkJobFile,
   JOB_ID,
   lineBatches,
+  placedLines,
   writeLinesTo,
   type JobListing,
+  type PlacedLine,
   type ResultDownload,
   type ResultFileWriter,
   type ResultStore,
@@ -202,6 +204,10 @@ export class LocalResultStore implements ResultStore {
 
   async *readLineBatches(jobId: string, name: string): AsyncGenerator<string[]> {
     yield* lineBatches(createReadStream(this.path(jobId, name), { encoding: 'utf8', highWaterMark: IO_BYTES }) as AsyncIterable<string>);
+  }
+
+  async *readLinesFrom(jobId: string, name: string, byteOffset: number): AsyncGenerator<PlacedLine> {
+    yield* placedLines(createReadStream(this.path(jobId, name), { start: byteOffset, highWaterMark: IO_BYTES }) as AsyncIterable<Buffer>, byteOffset);
   }
 
   async openRead(jobId: string, name: string): Promise<ResultDownload> {

@@ -83,12 +83,53 @@ export interface ResultStore {
   readLines(jobId: string, name: string): AsyncGenerator<string>;
   /** The same lines a read's worth at a time: one await per read, not per line. */
   readLineBatches(jobId: string, name: string): AsyncGenerator<string[]>;
+  /**
+   * The lines from byte `byteOffset` on, each with where it starts and where the next begins,
+   * reading only from there (a page of a results listing starts where the last one ended,
+   * without reading what came before). An offset at or past the end gives no lines; one
+   * inside a line gives that line's rest first (a caller checks its offsets: PlacedLine).
+   */
+  readLinesFrom(jobId: string, name: string, byteOffset: number): AsyncGenerator<PlacedLine>;
   /** A file for a download, streamed from the store. */
   openRead(jobId: string, name: string): Promise<ResultDownload>;
   /** Every file of the job; nothing when it has none. */
   remove(jobId: string): Promise<void>;
   /** Frees what the store holds open (an S3 client's connections). */
   close(): Promise<void>;
+}
+
+/** A line of a file and its place: `offset` its first byte, `next` the first byte after its newline. */
+export interface PlacedLine {
+  text: string;
+  offset: number;
+  next: number;
+}
+
+/**
+ * Bytes read in pieces from `start` as placed lines (empty lines skipped, their bytes counted).
+ * Split on the byte 0x0A, which UTF-8 never uses inside a character, and decoded per line, so a
+ * character split between two reads is whole in its line.
+ */
+export async function* placedLines(pieces: AsyncIterable<Buffer>, start: number): AsyncGenerator<PlacedLine> {
+  let pending: Buffer[] = [];
+  let lineStart = start;
+  let position = start;
+  for await (const piece of pieces) {
+    let from = 0;
+    for (let newline = piece.indexOf(10); newline !== -1; newline = piece.indexOf(10, from)) {
+      const tail = piece.subarray(from, newline);
+      const bytes = pending.length === 0 ? tail : Buffer.concat([...pending, tail]);
+      pending = [];
+      const next = position + newline + 1;
+      if (bytes.length > 0) yield { text: bytes.toString('utf8'), offset: lineStart, next };
+      lineStart = next;
+      from = newline + 1;
+    }
+    if (from < piece.length) pending.push(piece.subarray(from));
+    position += piece.length;
+  }
+  const last = Buffer.concat(pending);
+  if (last.length > 0) yield { text: last.toString('utf8'), offset: lineStart, next: position };
 }
 
 /** A file for a download, or undefined when it is not there (yet, or any more). */

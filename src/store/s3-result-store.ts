@@ -27,8 +27,10 @@ import {
   JOB_ID,
   lineBatches,
   missingFile,
+  placedLines,
   writeLinesTo,
   type JobListing,
+  type PlacedLine,
   type ResultDownload,
   type ResultFileWriter,
   type ResultStore,
@@ -213,10 +215,11 @@ export class S3ResultStore implements ResultStore {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, name), Body: text }));
   }
 
-  /** GetObject's body as a stream; a missing object fails as a missing file. */
-  private async get(jobId: string, name: string): Promise<{ body: Readable; bytes: number }> {
+  /** GetObject's body as a stream (from byte `from` on: a Range); a missing object fails as a missing file. */
+  private async get(jobId: string, name: string, from = 0): Promise<{ body: Readable; bytes: number }> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, name) }));
+      const range = from > 0 ? { Range: `bytes=${from}-` } : {};
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, name), ...range }));
       if (!(object.Body instanceof Readable)) throw new Error(`GetObject gave no stream for ${jobId}/${name}`);
       return { body: object.Body, bytes: object.ContentLength ?? 0 };
     } catch (error) {
@@ -243,6 +246,18 @@ export class S3ResultStore implements ResultStore {
     // early ends the iteration, which destroys the body and frees its connection.
     body.setEncoding('utf8');
     yield* lineBatches(body as AsyncIterable<string>);
+  }
+
+  async *readLinesFrom(jobId: string, name: string, byteOffset: number): AsyncGenerator<PlacedLine> {
+    let body: Readable;
+    try {
+      ({ body } = await this.get(jobId, name, byteOffset));
+    } catch (error) {
+      // 416: the range starts at or past the object's end, where a local read finds nothing.
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return;
+      throw error;
+    }
+    yield* placedLines(body as AsyncIterable<Buffer>, byteOffset);
   }
 
   async openRead(jobId: string, name: string): Promise<ResultDownload> {

@@ -82,6 +82,7 @@ const subjects: Record<string, () => Promise<Subject>> = {
 
 const JOB = 'job_0123456789abcdef0001';
 const OTHER = 'job_0123456789abcdef0002';
+const PLACED = 'job_0123456789abcdef0003';
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const all: T[] = [];
@@ -134,6 +135,37 @@ describe.each(Object.keys(subjects))('the result store on %s', (name) => {
     expect(await store.exists(JOB, 'empty.jsonl')).toBe(true);
     expect(await collect(store.readLines(JOB, 'empty.jsonl'))).toEqual([]);
     expect(await collect(store.readLines(JOB, 'chunks/0000000.jsonl'))).toEqual(['{"row":1}', '{"row":2}']);
+  });
+
+  it('reads lines from a byte offset on, each with its place, without reading what comes before', { timeout: 60_000 }, async () => {
+    const lines = ['{"row":1,"name":"₹ नमस्ते"}', '', '{"row":2}', '{"row":3,"name":"ß"}'];
+    await store.writeLines(PLACED, 'placed.jsonl', lines);
+    const all = await collect(store.readLinesFrom(PLACED, 'placed.jsonl', 0));
+    const first = Buffer.byteLength(lines[0] as string) + 1;
+    // The empty line's byte is counted, not listed.
+    expect(all).toEqual([
+      { text: lines[0], offset: 0, next: first },
+      { text: '{"row":2}', offset: first + 1, next: first + 1 + 10 },
+      { text: lines[3], offset: first + 11, next: first + 11 + Buffer.byteLength(lines[3] as string) + 1 },
+    ]);
+    // From any line's start: that line and the rest, at the same places.
+    for (const [index, line] of all.entries()) expect(await collect(store.readLinesFrom(PLACED, 'placed.jsonl', line.offset))).toEqual(all.slice(index));
+    // At or past the end: nothing. Inside a line: its rest, placed where the read began.
+    const end = (all.at(-1) as { next: number }).next;
+    expect(await collect(store.readLinesFrom(PLACED, 'placed.jsonl', end))).toEqual([]);
+    expect(await collect(store.readLinesFrom(PLACED, 'placed.jsonl', end + 100))).toEqual([]);
+    expect((await collect(store.readLinesFrom(PLACED, 'placed.jsonl', first + 2)))[0]).toEqual({ text: '"row":2}', offset: first + 2, next: first + 11 });
+    expect(isMissingFile(await rejection(collect(store.readLinesFrom(PLACED, 'nothing.jsonl', 10))))).toBe(true);
+    // A big file read from near its end: the store sends that part, not the file (S3: a Range).
+    const big = [...bigLines(2)];
+    await store.writeLines(PLACED, 'big-placed.jsonl', big);
+    const size = big.reduce((sum, line) => sum + Buffer.byteLength(line) + 1, 0);
+    const lastLine = big.at(-1) as string;
+    const deliveredBefore = subject.delivered?.() ?? 0;
+    const tail = await collect(store.readLinesFrom(PLACED, 'big-placed.jsonl', size - Buffer.byteLength(lastLine) - 1));
+    expect(tail).toEqual([{ text: lastLine, offset: size - Buffer.byteLength(lastLine) - 1, next: size }]);
+    if (subject.delivered !== undefined) expect(subject.delivered() - deliveredBefore).toBeLessThan(64 * 1024);
+    await store.remove(PLACED);
   });
 
   it('writes text exactly as given and replaces a file whole', async () => {
