@@ -39,7 +39,7 @@ const okRow = (data: unknown): RunRow => ({ status: 'ok', data });
 const statusRow = (status: string): RunRow => ({ status, data: null });
 
 /** The changes of one identifier between two runs, without the repeated columns. */
-function diffOne(operation: PortfolioOperation, before: RunRow, after: RunRow): Omit<PortfolioChange, 'identifier' | 'detected_at'>[] {
+function diffOne(operation: PortfolioOperation, before: RunRow, after: RunRow): Pick<PortfolioChange, 'check' | 'field' | 'before' | 'after' | 'severity'>[] {
   const changes = diffRuns(operation, new Map([[ID, before]]), new Map([[ID, after]]), DETECTED_AT);
   for (const change of changes) expect(change).toMatchObject({ identifier: ID, detected_at: DETECTED_AT });
   return changes.map(({ check, field, before: b, after: a, severity }) => ({ check, field, before: b, after: a, severity }));
@@ -382,8 +382,11 @@ describe('diffRuns: order and summary', () => {
 describe('changesToCsv', () => {
   const change: PortfolioChange = {
     identifier: ID,
+    vendor_name: 'Sharma Traders',
+    vendor_code: 'V0042',
     check: 'gst.verify',
     field: 'trade_name',
+    description: 'Trade name changed',
     before: null,
     after: '=HYPERLINK("http://evil.example","x")',
     severity: 'low',
@@ -392,16 +395,16 @@ describe('changesToCsv', () => {
 
   it('writes the header and one line per change, BOM and CRLF, null as an empty cell', () => {
     const csv = changesToCsv([{ ...change, after: 'UT, "NEW"' }]);
-    expect(csv.startsWith('\uFEFFidentifier,check,field,before,after,severity,detected_at\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFidentifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at\r\n')).toBe(true);
     expect(parse(csv, { bom: true })).toEqual([
       [...changesCsvHeader],
-      [ID, 'gst.verify', 'trade_name', '', 'UT, "NEW"', 'low', DETECTED_AT],
+      [ID, 'Sharma Traders', 'V0042', 'gst.verify', 'trade_name', 'Trade name changed', '', 'UT, "NEW"', 'low', DETECTED_AT],
     ]);
   });
 
   it('escapes a value that starts with = against formula injection', () => {
     const [, row] = parse(changesToCsv([change]), { bom: true }) as string[][];
-    expect(row?.[4]).toBe('\'=HYPERLINK("http://evil.example","x")');
+    expect(row?.[changesCsvHeader.indexOf('after')]).toBe('\'=HYPERLINK("http://evil.example","x")');
   });
 });
 

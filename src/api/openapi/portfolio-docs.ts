@@ -124,7 +124,11 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioRun,
-    responses: { 200: z.array(PortfolioChangeShape).describe('The changes, a JSON array (not the envelope): per identifier, check and field, before, after and severity') },
+    responses: {
+      200: z
+        .array(PortfolioChangeShape)
+        .describe('The changes, a JSON array (not the envelope): per identifier (with the supplier\'s vendor_name and vendor_code, added), check and field with its plain-language description (added), before, after and severity'),
+    },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.csv': {
@@ -132,7 +136,9 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioRun,
-    responses: { 200: file('text/csv', 'The changes, one per line') },
+    responses: {
+      200: file('text/csv', 'The changes, one per line, with the columns identifier, vendor_name, vendor_code, check, field, description, before, after, severity, detected_at (vendor_name, vendor_code and description were added: read columns by header name)'),
+    },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {

@@ -133,8 +133,14 @@ export const PortfolioRunShape = z
 export const PortfolioChangeShape = z
   .strictObject({
     identifier: z.string(),
+    vendor_name: z
+      .string()
+      .nullable()
+      .describe("Added: the supplier's name from the row's own columns (a header such as vendor_name, Vendor Name, Supplier Name, Party Name, name); null when the row has none"),
+    vendor_code: z.string().nullable().describe("Added: the supplier's code from the row's own columns (vendor_code, Vendor Code, Supplier Code, Party Code); null when the row has none"),
     check: z.string().describe('The operation or check the change was found by'),
-    field: z.string(),
+    field: z.string().describe('The field path, for programs: gst_status, periods.2026-10.gstr3b, directors.09900032.din_status, risk.level, ...'),
+    description: z.string().describe('Added: the change as one plain sentence, dates as 30 Nov 2026 ("GSTR-3B for Oct 2026 not filed", "Director 09900032 disqualified")'),
     before: z.string().nullable(),
     after: z.string().nullable(),
     severity: z.enum(['low', 'medium', 'high']),

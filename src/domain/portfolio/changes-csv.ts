@@ -15,7 +15,24 @@ import type { PortfolioChange } from './changes.js';
 
 export const CHANGES_CSV_FILE = 'changes.csv';
 
-export const changesCsvHeader = ['identifier', 'check', 'field', 'before', 'after', 'severity', 'detected_at'] as const;
+/**
+ * The report's columns, in order: the one list changes.csv (and any other tabular view of a
+ * change report, such as a spreadsheet) is written from. The supplier's name and code sit
+ * beside its identifier and the sentence beside its field path, so that a desk reading the
+ * file left to right sees who and what first; a program reads columns by header name.
+ */
+export const changesCsvHeader = [
+  'identifier',
+  'vendor_name',
+  'vendor_code',
+  'check',
+  'field',
+  'description',
+  'before',
+  'after',
+  'severity',
+  'detected_at',
+] as const satisfies readonly (keyof PortfolioChange)[];
 
 /** One change as its CSV cells, escaped; null (absent) is an empty cell. */
 export function changeCsvRecord(change: PortfolioChange): string[] {

@@ -23,14 +23,21 @@
  */
 import { MODULE_CHECK, MODULES, type Business360Profile, type ModuleName } from '../business360/profile.js';
 import type { CompanyRecord, DirectorsRecord, GstRecord, GstReturnsRecord, ReturnPeriod } from '../records.js';
+import { describeChange } from './change-description.js';
 import type { PortfolioOperation } from './operations.js';
+import { supplierLabel } from './supplier-columns.js';
 
 export type ChangeSeverity = 'high' | 'medium' | 'low';
 
 export interface PortfolioChange {
   identifier: string;
+  /** The supplier's name and code from the row's own columns (supplier-columns.ts), null when it has none. */
+  vendor_name: string | null;
+  vendor_code: string | null;
   check: string;
   field: string;
+  /** `field`'s change as one plain sentence (change-description.ts). */
+  description: string;
   before: string | null;
   after: string | null;
   severity: ChangeSeverity;
@@ -41,6 +48,8 @@ export interface RunRow {
   status: 'ok' | 'not_found' | 'failed' | 'invalid' | 'cancelled' | 'duplicate' | string;
   /** The sync API's `data` for the operation when ok; anything (usually null) otherwise. */
   data: unknown;
+  /** The row's columns as uploaded (results.jsonl `input`): where the supplier's name and code come from. */
+  columns?: Readonly<Record<string, string>>;
 }
 
 export interface ChangeSummary {
@@ -51,7 +60,7 @@ export interface ChangeSummary {
   new_high_severity: number;
 }
 
-type Finding = Omit<PortfolioChange, 'identifier' | 'detected_at'>;
+type Finding = Omit<PortfolioChange, 'identifier' | 'vendor_name' | 'vendor_code' | 'description' | 'detected_at'>;
 
 /**
  * A record read back from a results file: it went through JSON and the queue, so any field
@@ -316,8 +325,11 @@ export function diffRuns(
   for (const [identifier, cur] of current) {
     const prev = previous.get(identifier);
     if (prev === undefined) continue;
-    for (const finding of rowFindings(operation, prev, cur)) {
-      changes.push({ identifier, ...finding, detected_at: detectedAt });
+    const supplier = supplierLabel(cur.columns ?? prev.columns);
+    for (const { check, field: name, before, after, severity } of rowFindings(operation, prev, cur)) {
+      // Key order is the report's column order (changes-csv.ts), the JSON's too.
+      const description = describeChange({ check, field: name, before, after });
+      changes.push({ identifier, ...supplier, check, field: name, description, before, after, severity, detected_at: detectedAt });
     }
   }
   return changes.sort(

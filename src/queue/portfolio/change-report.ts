@@ -55,7 +55,7 @@ async function* runRows(portfolio: Portfolio, runId: string, results: ResultStor
     if (identifier === undefined || identifier === last) continue;
     if (identifier < last) throw new Error(`run ${runId} is not in identifier order at ${identifier}: its change report cannot be merged`);
     last = identifier;
-    yield [identifier, { status: line.status, data: line.data }];
+    yield [identifier, { status: line.status, data: line.data, columns: line.input }];
   }
 }
 
