@@ -71,7 +71,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
 
   await app.register(operationRoutes, options);
   await app.register(business360Routes, options);
-  await app.register(walletRoutes, { wallet: options.wallet });
+  await app.register(walletRoutes, { wallet: options.wallet, jobs: options.bulk.jobs });
   await app.register(bulkJobRoutes, {
     ...options.bulk,
     keyStillValid: async (request) => (await authenticateCustomer(options.accounts, request)) === undefined,

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isRedisUnreachable } from './redis-errors.js';
-import type { HoldResult, WalletStore } from './wallet.js';
+import type { HoldResult, LedgerLabel, WalletStore } from './wallet.js';
 
 export interface BilledCall {
   accountId: string;
@@ -8,6 +8,8 @@ export interface BilledCall {
   reference: string;
   maxPaise: number;
   holdTtlMs: number;
+  /** What the call's ledger entries name: its operation and identifier. */
+  label?: LedgerLabel;
 }
 
 export type BillingOutcome<T> =
@@ -50,8 +52,8 @@ async function resolveAgain<T>(resolve: () => Promise<T>, firstError: unknown, d
 }
 
 /** Releases a hold, trying again for some 3 s while Redis is out of reach. */
-export function releaseSurely(wallet: WalletStore, accountId: string, holdId: string): Promise<void> {
-  return resolveSurely(() => wallet.release(accountId, holdId));
+export function releaseSurely(wallet: WalletStore, accountId: string, holdId: string, label?: LedgerLabel): Promise<void> {
+  return resolveSurely(() => wallet.release(accountId, holdId, label));
 }
 
 /**
@@ -59,8 +61,16 @@ export function releaseSurely(wallet: WalletStore, accountId: string, holdId: st
  * released, so it does not keep the money until it expires (a week, for a bulk job). Releasing
  * a hold never placed does nothing.
  */
-export function holdOrUndo(wallet: WalletStore, accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
-  return wallet.hold(accountId, holdId, amountPaise, reference, ttlMs).catch(async (error: unknown) => {
+export function holdOrUndo(
+  wallet: WalletStore,
+  accountId: string,
+  holdId: string,
+  amountPaise: number,
+  reference: string,
+  ttlMs: number,
+  label?: LedgerLabel,
+): Promise<HoldResult> {
+  return wallet.hold(accountId, holdId, amountPaise, reference, ttlMs, label).catch(async (error: unknown) => {
     if (isRedisUnreachable(error)) await releaseSurely(wallet, accountId, holdId).catch(() => undefined);
     throw error;
   });
@@ -76,24 +86,24 @@ export async function runBilled<T>(
   call: BilledCall,
   run: () => Promise<{ result: T; costPaise: number }>,
 ): Promise<BillingOutcome<T>> {
-  const held = await holdOrUndo(wallet, call.accountId, call.reference, call.maxPaise, call.reference, call.holdTtlMs);
+  const held = await holdOrUndo(wallet, call.accountId, call.reference, call.maxPaise, call.reference, call.holdTtlMs, call.label);
   if (!held.ok && held.reason === 'exists') throw new Error(`a hold ${call.reference} is already open: not running the call twice`);
   if (!held.ok) return { ran: false, availablePaise: held.availablePaise };
   let outcome: { result: T; costPaise: number };
   try {
     outcome = await run();
   } catch (error) {
-    await releaseSurely(wallet, call.accountId, call.reference);
+    await releaseSurely(wallet, call.accountId, call.reference, call.label);
     throw error;
   }
   const costPaise = Math.min(outcome.costPaise, call.maxPaise);
   if (costPaise <= 0) {
-    await releaseSurely(wallet, call.accountId, call.reference);
+    await releaseSurely(wallet, call.accountId, call.reference, call.label);
     return { ran: true, result: outcome.result, chargedPaise: 0 };
   }
   // Undefined only if the hold expired and was swept before the call ended: the call is then
   // not billed, which is the side to err on. Retried while Redis is out of reach: answering an
   // error instead would tell the caller a call was not billed that may have been.
-  const charged = await resolveSurely(() => wallet.commit(call.accountId, call.reference, costPaise), COMMIT_RETRY_DELAYS_MS);
+  const charged = await resolveSurely(() => wallet.commit(call.accountId, call.reference, costPaise, call.label), COMMIT_RETRY_DELAYS_MS);
   return { ran: true, result: outcome.result, chargedPaise: charged ?? 0 };
 }

@@ -9,6 +9,19 @@
 import type { ScriptDefinition } from './scripts.js';
 
 /**
+ * Appends one entry to the ledger (KEYS[3]). A sync call's entries also name its operation
+ * and identifier (never a PAN holder's name); entries without them (top-ups, bulk rows) leave
+ * the fields out rather than storing empty ones.
+ */
+const LEDGER_ADD_LUA = `
+local function ledgerAdd(kind, amount, balance, reference, at, operation, identifier)
+  local fields = {'XADD', KEYS[3], '*', 'type', kind, 'amount_paise', amount, 'balance_paise', balance, 'reference', reference, 'at', at}
+  if operation and operation ~= '' then fields[#fields + 1] = 'operation'; fields[#fields + 1] = operation end
+  if identifier and identifier ~= '' then fields[#fields + 1] = 'identifier'; fields[#fields + 1] = identifier end
+  return redis.call(unpack(fields))
+end`;
+
+/**
  * KEYS[4] hash of credit references → amount, KEYS[5] the set of references an older version
  * kept without amounts. ARGV: amount_paise, reference, at.
  * Returns {'ok', balance} | {'duplicate', balance} | {'conflict', amount credited before}: a
@@ -33,19 +46,20 @@ redis.call('XADD', KEYS[3], '*', 'type', 'topup', 'amount_paise', ARGV[1],
 return {'ok', balance}`;
 
 /**
- * Places holds, in order: ARGV[1] at, then (hold_id, amount_paise, expires_at_ms, reference)
- * for each hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
+ * Places holds, in order: ARGV[1] at, then (hold_id, amount_paise, expires_at_ms, reference,
+ * operation, identifier) for each hold; the last two name a sync call in its ledger entry
+ * (README "Money"), empty for a bulk job's hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
  * 'insufficient', available. A hold id is placed at most once, so a retried hold never holds
  * twice; the holds of one batch see each other, as if placed one after another. A hold found
  * open with exactly the same amount, expiry and reference is this same request sent again
  * (ioredis resends a command whose reply a dropped connection lost): it answers 'ok', as the
  * first sending did, rather than refusing the call its own hold.
  */
-const HOLD_LUA = `
+const HOLD_LUA = `${LEDGER_ADD_LUA}
 local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
 local held = tonumber(redis.call('HGET', KEYS[1], 'held_paise') or '0')
 local reply = {}
-for i = 2, #ARGV, 4 do
+for i = 2, #ARGV, 6 do
   local id, amount, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 3]
   local open = redis.call('HGET', KEYS[2], id)
   if open == ARGV[i + 1] .. '|' .. ARGV[i + 2] .. '|' .. reference then
@@ -57,8 +71,7 @@ for i = 2, #ARGV, 4 do
   else
     held = redis.call('HINCRBY', KEYS[1], 'held_paise', amount)
     redis.call('HSET', KEYS[2], id, ARGV[i + 1] .. '|' .. ARGV[i + 2] .. '|' .. reference)
-    redis.call('XADD', KEYS[3], '*', 'type', 'hold', 'amount_paise', amount,
-      'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+    ledgerAdd('hold', amount, balance, reference, ARGV[1], ARGV[i + 4], ARGV[i + 5])
     reply[#reply + 1] = 'ok'; reply[#reply + 1] = balance - held
   end
 end
@@ -69,15 +82,16 @@ return reply`;
  * KEYS[4] and KEYS[5] the resolved-holds hashes of this window and the one before (hold id →
  * paise charged). ARGV[1] at, ARGV[2] expired_only ('1': only holds past their expiry, for the
  * sweeper), ARGV[3] now_ms, ARGV[4] how long (ms) KEYS[4] is kept after its last write, then
- * (hold_id, charge_paise) for each hold. Returns per hold, flat: 'ok', charged | 'repeat',
+ * (hold_id, charge_paise, operation, identifier) for each hold (the last two as for HOLD; the
+ * sweeper does not know them, and its release entry names only the reference). Returns per hold, flat: 'ok', charged | 'repeat',
  * charged (committed moments ago, so a resend after a lost reply, or a retry after a failed
  * one, learns what the first sending charged) | 'resolved', 0 (unknown, released, swept, or
  * resolved long ago) | 'open', 0 (the sweeper found it not yet expired).
  */
-const RESOLVE_LUA = `
+const RESOLVE_LUA = `${LEDGER_ADD_LUA}
 -- Checked before the first write: a script that fails halfway leaves its writes in place, and
 -- the other calls of the batch would be answered with its error.
-for i = 5, #ARGV, 2 do
+for i = 5, #ARGV, 4 do
   local requested = tonumber(ARGV[i + 1])
   if not requested or requested < 0 or requested % 1 ~= 0 then return redis.error_reply('charge must be whole paise') end
   local hold = redis.call('HGET', KEYS[2], ARGV[i])
@@ -85,7 +99,7 @@ for i = 5, #ARGV, 2 do
 end
 local reply = {}
 local resolvedAny = false
-for i = 5, #ARGV, 2 do
+for i = 5, #ARGV, 4 do
   local hold = redis.call('HGET', KEYS[2], ARGV[i])
   if not hold then
     local before = redis.call('HGET', KEYS[4], ARGV[i]) or redis.call('HGET', KEYS[5], ARGV[i])
@@ -109,12 +123,10 @@ for i = 5, #ARGV, 2 do
       if charge > 0 then
         balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
         redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
-        redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
-          'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+        ledgerAdd('commit', charge, balance, reference, ARGV[1], ARGV[i + 2], ARGV[i + 3])
       end
       if amount - charge > 0 then
-        redis.call('XADD', KEYS[3], '*', 'type', 'release', 'amount_paise', amount - charge,
-          'balance_paise', balance, 'reference', reference, 'at', ARGV[1])
+        ledgerAdd('release', amount - charge, balance, reference, ARGV[1], ARGV[i + 2], ARGV[i + 3])
       end
       -- Not for the sweeper: a call's late commit after a sweep is no repeat of it. Nor for a
       -- release: met again it answers 'resolved', which charges nothing just the same.

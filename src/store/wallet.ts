@@ -33,16 +33,28 @@ export interface PartCharge {
   paise: number;
 }
 
+/**
+ * What a sync call's ledger entries name besides their reference: the operation and the
+ * identifier it checked (README "Money"). Identifiers are not secret; a PAN holder's name
+ * never goes here.
+ */
+export interface LedgerLabel {
+  operation: string;
+  identifier?: string | undefined;
+}
+
 interface HoldRequest {
   holdId: string;
   amountPaise: number;
   expiresAtMs: number;
   reference: string;
+  label: LedgerLabel | undefined;
 }
 
 interface ResolveRequest {
   holdId: string;
   chargePaise: number;
+  label: LedgerLabel | undefined;
 }
 
 export interface LedgerEntry {
@@ -52,6 +64,9 @@ export interface LedgerEntry {
   balancePaise: number;
   reference: string;
   at: string;
+  /** A sync call's operation and identifier; absent on other entries and older ones. */
+  operation?: string;
+  identifier?: string;
 }
 
 /**
@@ -133,19 +148,19 @@ export class WalletStore {
    * Holds `amountPaise` until commit, release or expiry. The expiry is registered with the
    * sweeper first, so even a crash right after the hold leaves it findable.
    */
-  async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number): Promise<HoldResult> {
+  async hold(accountId: string, holdId: string, amountPaise: number, reference: string, ttlMs: number, label?: LedgerLabel): Promise<HoldResult> {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
     // The expiry is stored as whole milliseconds in the hold; a fraction could not be read back.
     if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError('a hold must live a whole number of milliseconds');
-    return this.holds.call(accountId, { holdId, amountPaise, expiresAtMs: Date.now() + ttlMs, reference });
+    return this.holds.call(accountId, { holdId, amountPaise, expiresAtMs: Date.now() + ttlMs, reference, label });
   }
 
   private async holdMany(accountId: string, requests: readonly HoldRequest[]): Promise<HoldResult[]> {
     const expiries: (string | number)[] = [];
     const args: (string | number)[] = [new Date().toISOString()];
-    for (const { holdId, amountPaise, expiresAtMs, reference } of requests) {
+    for (const { holdId, amountPaise, expiresAtMs, reference, label } of requests) {
       expiries.push(expiresAtMs, `${accountId}|${holdId}`);
-      args.push(holdId, amountPaise, expiresAtMs, reference);
+      args.push(holdId, amountPaise, expiresAtMs, reference, label?.operation ?? '', label?.identifier ?? '');
     }
     // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
     // expiries are registered before the holds exist.
@@ -184,9 +199,9 @@ export class WalletStore {
    * undefined when the hold was already resolved (committed, released, or swept). The same
    * commit sent again within seconds (after a lost reply) answers what the first charged.
    */
-  async commit(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
+  async commit(accountId: string, holdId: string, chargePaise: number, label?: LedgerLabel): Promise<number | undefined> {
     if (!Number.isSafeInteger(chargePaise) || chargePaise < 0) throw new RangeError('a charge must be whole paise');
-    return this.resolve(accountId, holdId, chargePaise);
+    return this.resolve(accountId, holdId, chargePaise, label);
   }
 
   /**
@@ -225,8 +240,8 @@ export class WalletStore {
    * part can no longer be charged from it (the script answers `resolved`), so they only kept
    * a finished job's rows in Redis for ever.
    */
-  async release(accountId: string, holdId: string): Promise<void> {
-    await this.resolve(accountId, holdId, 0);
+  async release(accountId: string, holdId: string, label?: LedgerLabel): Promise<void> {
+    await this.resolve(accountId, holdId, 0, label);
     await this.redis.unlink(this.keys.holdCharges(accountId, holdId));
   }
 
@@ -242,20 +257,22 @@ export class WalletStore {
       RESOLVED_KEPT_MS,
       holdId,
       0,
+      '',
+      '',
     )) as [string, number];
     if (status === 'open') return 'open';
     await Promise.all([this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`), this.redis.unlink(this.keys.holdCharges(accountId, holdId))]);
     return status === 'ok' ? 'released' : 'gone';
   }
 
-  private resolve(accountId: string, holdId: string, chargePaise: number): Promise<number | undefined> {
-    return this.resolves.call(accountId, { holdId, chargePaise });
+  private resolve(accountId: string, holdId: string, chargePaise: number, label: LedgerLabel | undefined): Promise<number | undefined> {
+    return this.resolves.call(accountId, { holdId, chargePaise, label });
   }
 
   private async resolveMany(accountId: string, requests: readonly ResolveRequest[]): Promise<(number | undefined)[]> {
     const nowMs = Date.now();
     const args: (string | number)[] = [new Date(nowMs).toISOString(), '0', nowMs, RESOLVED_KEPT_MS];
-    for (const { holdId, chargePaise } of requests) args.push(holdId, chargePaise);
+    for (const { holdId, chargePaise, label } of requests) args.push(holdId, chargePaise, label?.operation ?? '', label?.identifier ?? '');
     const reply = (await runScript(this.redis, RESOLVE, ...this.resolveKeys(accountId, nowMs), ...args)) as (string | number)[];
     // The expiry entries go only once the holds are gone: removed alongside a script that then
     // failed, they would leave open holds the sweeper can no longer find, their money held for
@@ -367,5 +384,7 @@ function toLedgerEntry(id: string, fields: string[]): LedgerEntry {
     balancePaise: Number(map.balance_paise),
     reference: map.reference ?? '',
     at: map.at ?? '',
+    ...(map.operation === undefined ? {} : { operation: map.operation }),
+    ...(map.identifier === undefined ? {} : { identifier: map.identifier }),
   };
 }

@@ -12,6 +12,7 @@ import { reconcileAccount } from '../../src/store/reconcile.js';
 import { WalletStore } from '../../src/store/wallet.js';
 import { runBv } from '../helpers/run-bv.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
+import { istTimestamp } from '../../src/domain/dates.js';
 
 const GSTIN = '27AAPFU0939F1ZV';
 
@@ -23,6 +24,8 @@ interface ExportedLine {
   balance_inr: number;
   reference: string;
   at: string;
+  operation: string | null;
+  identifier: string | null;
 }
 
 /**
@@ -132,7 +135,10 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
           amount_inr: entry.amountPaise / 100,
           balance_inr: entry.balancePaise / 100,
           reference: entry.reference,
-          at: entry.at,
+          // Stored in UTC, exported with the +05:30 offset (issue 28, point 11); the same instant.
+          at: istTimestamp(new Date(entry.at)),
+          operation: entry.operation ?? null,
+          identifier: entry.identifier ?? null,
         });
       }
     }

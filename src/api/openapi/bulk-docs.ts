@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { OPERATIONS, type OperationName } from '../../domain/operations.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
-import { LedgerQuery } from '../schemas/wallet-requests.js';
+import { LedgerCsvQuery, LedgerQuery } from '../schemas/wallet-requests.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
@@ -21,11 +21,22 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
   },
   'GET /v1/wallet/ledger': {
     summary: 'Wallet ledger, newest first',
-    description: 'Every top-up, hold, commit and release with the running balance and its reference. Page with limit and cursor.',
+    description:
+      "Every top-up, hold, commit and release with the running balance and its reference; a sync call's entries also name its operation and identifier (added in issue 28). Page with limit and cursor. Added: group=job lists each bulk job or portfolio run as one line (type job, its rows and money in `job`) at the place of its hold, its per-row charges and final release folded in (they stay in the ledger: group=entry, the default, lists them). A grouped page reads at most 20,000 entries, so one after a very large job may be short; follow next_cursor until it is null. Times are ISO 8601 with +05:30.",
     tags: ['Wallet'],
     security: 'customer',
     querystring: LedgerQuery,
     responses: { 200: envelope('wallet.ledger', LedgerPageShape) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
+  },
+  'GET /v1/wallet/ledger.csv': {
+    summary: 'The wallet ledger as a CSV file, oldest first (added in issue 28)',
+    description:
+      'Streamed: the whole ledger, one record per entry (group=entry, the default) or with each bulk job or portfolio run as one line (group=job). Columns: at, type, operation, identifier, job_id, job_kind, job_status, rows, amount_inr, balance_inr, reference, id. UTF-8 with a byte order mark, CRLF records; cells that could start a formula are escaped with a leading quote, as in results.csv.',
+    tags: ['Wallet'],
+    security: 'customer',
+    querystring: LedgerCsvQuery,
+    responses: { 200: file('text/csv', 'The ledger (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
   'POST /v1/bulk/jobs': {

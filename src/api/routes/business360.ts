@@ -12,6 +12,7 @@ import { walletShort } from '../wallet-short.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
+import { ledgerLabel } from '../../domain/ledger-lines.js';
 
 export interface Business360RoutesOptions {
   wallet: WalletStore;
@@ -38,7 +39,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
     const holdPaise = maxHoldPaise(input.include);
     const billed = await runBilled(
       options.wallet,
-      { accountId: auth.accountId, reference: request.id, maxPaise: holdPaise, holdTtlMs: options.holdTtlMs },
+      { accountId: auth.accountId, reference: request.id, maxPaise: holdPaise, holdTtlMs: options.holdTtlMs, label: ledgerLabel('business360', input) },
       async () => {
         const result = await runBusiness360(input, { environment: auth.environment, budgetMs: options.requestBudgetMs, now: answerTime(options.now(), auth.sandboxClockOffsetMs) });
         return { result, costPaise: result.ok ? priceBundle(result.succeeded).chargedPaise : 0 };

@@ -8,6 +8,7 @@ import { walletShort } from '../wallet-short.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
+import { ledgerLabel } from '../../domain/ledger-lines.js';
 
 export interface OperationRoutesOptions {
   wallet: WalletStore;
@@ -29,7 +30,7 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
       const auth = request.auth!;
       const billed = await runBilled(
         options.wallet,
-        { accountId: auth.accountId, reference: request.id, maxPaise: pricePaise, holdTtlMs: options.holdTtlMs },
+        { accountId: auth.accountId, reference: request.id, maxPaise: pricePaise, holdTtlMs: options.holdTtlMs, label: ledgerLabel(check, input) },
         async () => {
           const result = await options.verifier.verify(check, input, {
             environment: auth.environment,

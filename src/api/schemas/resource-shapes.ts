@@ -21,11 +21,34 @@ export const LedgerPageShape = z
     entries: z.array(
       z.object({
         id: z.string(),
-        type: z.string().describe('topup, hold, commit or release'),
-        amount_inr: inr('The amount of this entry'),
-        balance_inr: inr('Running balance after this entry'),
+        type: z.string().describe('topup, hold, commit or release; job for a bulk job or portfolio run under group=job'),
+        amount_inr: inr('The amount of this entry; on a job line what its rows were charged (null once the job is past its retention)').nullable(),
+        balance_inr: inr('Running balance after this entry; null on a job line, which spans the whole run').nullable(),
         reference: z.string().describe("The call's request_id, or the job and row, or the top-up reference"),
-        at: isoTime,
+        at: isoTime.describe('ISO 8601 with +05:30'),
+        operation: z.string().nullable().optional().describe("Added: the sync call's operation (gst.verify, business360, ...); on a job line the job's; null on other entries"),
+        identifier: z
+          .string()
+          .nullable()
+          .optional()
+          .describe("Added: the identifier the sync call checked (GSTIN, CIN, LLPIN, PAN or DIN); null for a company search (it takes a name) and on other entries. A PAN holder's name is never stored"),
+        job: z
+          .object({
+            job_id: z.string(),
+            kind: z.enum(['bulk', 'portfolio_run']).nullable(),
+            portfolio_id: z.string().nullable(),
+            name: z.string().nullable(),
+            status: z.string().nullable(),
+            rows: z.number().int().nullable().describe('Rows in the job'),
+            rows_ok: z.number().int().nullable().describe('Rows verified (the ones billed)'),
+            held_inr: inr('Held when the job started'),
+            charged_inr: inr('Charged for its rows so far').nullable(),
+            released_inr: inr('Given back when it ended').nullable(),
+            refunded_inr: inr("A failed job's charges given back (a top-up line of its own)").nullable(),
+          })
+          .nullable()
+          .optional()
+          .describe('Added, under group=job only: the job of a job line (figures null once the job is past its retention), null on other lines'),
       }),
     ),
     next_cursor: z.string().nullable().describe('Send as cursor for the next (older) page; null on the last page'),

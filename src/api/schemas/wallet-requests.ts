@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { pageQuery } from './page-query.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;
@@ -17,5 +18,14 @@ export function isStreamId(cursor: string): boolean {
   return ms <= UINT64_MAX && seq <= UINT64_MAX && ms + seq > 0n;
 }
 
+const GROUP_RULE = "must be 'job' (a bulk job or portfolio run as one line) or 'entry' (every entry)";
+const group = z
+  .enum(['job', 'entry'], { error: GROUP_RULE })
+  .default('entry')
+  .describe("'job': each bulk job or portfolio run as one line with its row count, its per-row entries folded in; 'entry' (the default): every entry as it is");
+
 /** A page of the ledger: newest first, continued with the previous page's next_cursor. */
-export const LedgerQuery = pageQuery({ max: 100, defaultLimit: 20, cursorPattern: STREAM_ID, isCursor: isStreamId });
+export const LedgerQuery = pageQuery({ max: 100, defaultLimit: 20, cursorPattern: STREAM_ID, isCursor: isStreamId }).extend({ group });
+
+/** The ledger as a CSV file (GET /v1/wallet/ledger.csv), oldest first. */
+export const LedgerCsvQuery = z.strictObject({ group });
