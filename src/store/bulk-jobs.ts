@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Environment, OperationName } from '../domain/operations.js';
+import type { Breakdown } from '../domain/result-breakdown.js';
 import type { RedisKeys } from './keys.js';
 import { pageOfEnvironment } from './newest-first.js';
 import { ABANDON_CHUNK, COUNT_CHUNK, FINISH, KEEP_ROWS, MARK_RUNNING } from './bulk-job-scripts.js';
@@ -38,6 +39,11 @@ export interface BulkJob {
   failureReason: string | null;
   /** What a failed job's rows had been charged and was given back (its results could not be kept). */
   refundedPaise: number;
+  /** Its rows by outcome and key field (domain/result-breakdown.ts), counted once at finalize; null before. */
+  breakdown: Breakdown | null;
+  /** The job whose failed rows this job retries, and the job that retried this one's. */
+  retryOf: string | null;
+  retriedBy: string | null;
 }
 
 export interface ChunkCounts {
@@ -71,8 +77,9 @@ export class BulkJobStore {
     this.quotas = new JobQuotaStore(redis, keys, quotaCaps);
   }
 
-  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise'> & {
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise' | 'breakdown' | 'retryOf' | 'retriedBy'> & {
     portfolioId?: string | null;
+    retryOf?: string | null;
     rows: { total: number; valid: number; invalid: number; duplicates: number };
     chunksTotal: number;
   }): Promise<void> {
@@ -87,6 +94,7 @@ export class BulkJobStore {
         created_at: job.createdAt,
         webhook_url: job.webhookUrl ?? '',
         portfolio_id: job.portfolioId ?? '',
+        retry_of: job.retryOf ?? '',
         rows_total: job.rows.total,
         rows_valid: job.rows.valid,
         rows_invalid: job.rows.invalid,
@@ -133,7 +141,34 @@ export class BulkJobStore {
       progressAt: h.progress_at || h.created_at || '',
       failureReason: h.failure_reason || null,
       refundedPaise: num(h.refunded_paise),
+      breakdown: h.breakdown ? (JSON.parse(h.breakdown) as Breakdown) : null,
+      retryOf: h.retry_of || null,
+      retriedBy: h.retried_by || null,
     };
+  }
+
+  /** Keeps the job's breakdown with its record (finalize counts it; a finalize run again writes the same). */
+  async keepBreakdown(jobId: string, breakdown: Breakdown): Promise<void> {
+    await this.redis.hset(this.keys.bulkJob(jobId), 'breakdown', JSON.stringify(breakdown));
+  }
+
+  /**
+   * Claims a finished job's failed rows for a retry job: true for the first claim only, so two
+   * retries sent at once cannot both verify (and bill) the same rows. Undone by unclaimRetry
+   * when the retry job is not created.
+   */
+  async claimRetry(jobId: string, retryJobId: string): Promise<boolean> {
+    return (await this.redis.hsetnx(this.keys.bulkJob(jobId), 'retried_by', retryJobId)) === 1;
+  }
+
+  /** Gives a claim back, only if it is still `retryJobId`'s. */
+  async unclaimRetry(jobId: string, retryJobId: string): Promise<void> {
+    await this.redis.eval(
+      `if redis.call('HGET', KEYS[1], 'retried_by') == ARGV[1] then redis.call('HDEL', KEYS[1], 'retried_by') end return 0`,
+      1,
+      this.keys.bulkJob(jobId),
+      retryJobId,
+    );
   }
 
   /**

@@ -87,7 +87,13 @@ describe('portfolios', () => {
         operation: 'business360',
         schedule: { every: 'weekly' },
         webhook_url: receiver.url,
-        rows: [{ gstin: gst, vendor: 'V1' }, { gstin: gap, vendor: 'V2' }, { cin: company, vendor: 'V3' }, { [director.identifiers.gstin ? 'gstin' : 'cin']: directorEntry, vendor: 'V4' }, { gstin: stable, vendor: 'V5' }],
+        rows: [
+          { gstin: gst, vendor_code: 'V1', 'Vendor Name': 'Sharma Traders' },
+          { gstin: gap, vendor_code: 'V2', 'Vendor Name': 'Patel & Sons' },
+          { cin: company, vendor_code: 'V3', 'Vendor Name': 'Gujarat Castings' },
+          { [director.identifiers.gstin ? 'gstin' : 'cin']: directorEntry, vendor_code: 'V4', 'Vendor Name': 'Rao Printers' },
+          { gstin: stable, vendor_code: 'V5', 'Vendor Name': 'Clean Co' },
+        ],
       });
       expect(created.statusCode, created.body).toBe(201);
       const portfolio = created.json().data as { portfolio_id: string; rows: number; schedule: unknown; next_run_at: string };
@@ -102,18 +108,33 @@ describe('portfolios', () => {
       // A week later the drifting scenarios are in their other phase.
       clock = new Date(clock.getTime() + 7 * 86_400_000);
       const second = await runAndReport(portfolio.portfolio_id);
-      const changes = JSON.parse((await get(second.files!.json)).body) as { identifier: string; check: string; field: string; before: string | null; after: string | null; severity: string; detected_at: string }[];
+      const changes = JSON.parse((await get(second.files!.json)).body) as {
+        identifier: string;
+        vendor_name: string | null;
+        vendor_code: string | null;
+        check: string;
+        field: string;
+        description: string;
+        before: string | null;
+        after: string | null;
+        severity: string;
+        detected_at: string;
+      }[];
       const monday = clock.toISOString().slice(0, 10);
       expect(monday).toBe('2026-11-30');
       expect(changes.map(({ identifier, check, field, before, after, severity }) => [identifier, check, field, before, after, severity])).toEqual(
         EXPECTED(gst, gap, company, directorEntry, director.drifting.identifier, monday),
       );
+      // Each change names its supplier by the row's own columns and says what happened in words.
+      const supplier: Record<string, [string, string]> = { [gst]: ['Sharma Traders', 'V1'], [gap]: ['Patel & Sons', 'V2'], [company]: ['Gujarat Castings', 'V3'], [directorEntry]: ['Rao Printers', 'V4'] };
+      expect(changes.map((c) => [c.vendor_name, c.vendor_code])).toEqual(changes.map((c) => supplier[c.identifier]));
+      expect(changes.map((c) => c.description)).toEqual(EXPECTED_DESCRIPTIONS(director.drifting.identifier));
       expect(new Set(changes.map((c) => c.detected_at)).size).toBe(1);
       expect(second.changes).toMatchObject({ rows: 5, changed: 4, previous_run_id: first.run_id });
       expect(second.changes!.new_high_severity).toBe(changes.filter((c) => c.severity === 'high').length);
 
       const csv = (await get(second.files!.csv)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
-      expect(csv[0]).toBe('identifier,check,field,before,after,severity,detected_at');
+      expect(csv[0]).toBe('identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at');
       expect(csv).toHaveLength(changes.length + 1);
 
       await receiver.waitFor(1);
@@ -130,6 +151,28 @@ describe('portfolios', () => {
     } finally {
       receiver.close();
     }
+  });
+
+  it('takes pasted lines as an upload: the valid rows kept, each invalid one named by its line, the supplier listed by name', async () => {
+    const a = scenario('clean-company').identifiers.gstin!;
+    const b = scenario('cancelled-gstin').identifiers.gstin!;
+    // No header: identifier, then name and code; a blank line still counts as a line.
+    const created = await t.post('/v1/portfolios', { name: 'Pasted', operation: 'gst.verify', schedule: { every: 'weekly' }, text: `${a}\tSharma Traders\tV1\n\n27AAPFU0939F1ZX\tBad Co\tV2\n${b}\n` });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ rows: 2, repeated: 0, invalid: 1, invalid_rows: [{ row: 3, line: 3, problems: [{ field: 'gstin' }] }] });
+    const id = created.json().data.portfolio_id as string;
+    // With a header line, as copied with the spreadsheet's header row: read by the CSV intake.
+    const c = scenario('suspended-gstin').identifiers.gstin!;
+    const added = await t.post(`/v1/portfolios/${id}/rows`, { text: `gstin,Vendor Name,Vendor Code\n${c},Patel & Sons,V3\nNOT-A-GSTIN,Nobody,V4\n` });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({ added: 1, invalid: 1, rows: 3, invalid_rows: [{ row: 3, line: 3, problems: [{ field: 'gstin' }] }] });
+    const rows = (await get(`/v1/portfolios/${id}/rows`)).json().data.rows as { identifier: string; vendor_name: string | null; vendor_code: string | null }[];
+    expect(rows.map((r) => [r.identifier, r.vendor_name, r.vendor_code])).toEqual(
+      [[a, 'Sharma Traders', 'V1'], [b, null, null], [c, 'Patel & Sons', 'V3']].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    );
+    const both = await t.post(`/v1/portfolios/${id}/rows`, { rows: [{ gstin: a }], text: a });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.details).toEqual([{ field: 'rows', message: 'send either rows (JSON row objects) or text (pasted lines)' }]);
   });
 
   it('adds rows from a CSV upload (replacing by identifier), removes one, and rejects bad input with the field', async () => {
@@ -461,6 +504,26 @@ function EXPECTED(gst: string, gap: string, company: string, directorEntry: stri
     [company, 'business360', 'risk.flags.COMPANY_STRUCK_OFF', null, 'high', 'high'],
     [company, 'business360', 'risk.level', 'medium', 'high', 'high'],
     [company, 'mca.company', 'company_status', 'Active', 'Strike Off', 'high'],
+  ];
+}
+
+/** EXPECTED's changes as sentences, in the same order (the even-to-odd week of 30 Nov 2026). */
+function EXPECTED_DESCRIPTIONS(din: string): string[] {
+  return [
+    'Risk flag “director disqualified” raised (high severity)',
+    'Risk level rose from low to high',
+    `Director ${din} disqualified`,
+    'Risk flag “GST registration cancelled” raised (high severity)',
+    'Risk level rose from low to high',
+    'GST registration cancelled on 30 Nov 2026',
+    'GST registration cancelled',
+    'Risk flag “GST returns not filed” raised (medium severity)',
+    'Risk level rose from low to medium',
+    'GSTR-1 for Oct 2026 not filed',
+    'GSTR-3B for Oct 2026 not filed',
+    'Risk flag “company struck off” raised (high severity)',
+    'Risk level rose from medium to high',
+    'Company struck off the register',
   ];
 }
 

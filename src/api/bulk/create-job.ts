@@ -38,6 +38,8 @@ export interface CreateJobInput {
   webhookUrl: string | null;
   /** Set when the job is a portfolio's run. */
   portfolioId?: string;
+  /** Set when the job retries another's failed rows. */
+  retryOf?: string;
   /** The sandbox clock offset its rows are answered at (see domain/sandbox-clock.ts). */
   clockOffsetMs?: number;
   items: AsyncIterable<IntakeItem> | Iterable<IntakeItem>;
@@ -175,6 +177,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
       portfolioId: details.portfolioId ?? null,
       rows,
       chunksTotal,
+      retryOf: details.retryOf ?? null,
       reservedPaise: maxPaise,
     });
   } catch (error) {

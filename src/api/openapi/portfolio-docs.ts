@@ -7,6 +7,14 @@ import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
 
 const portfolioId = z.object({ id: z.string().regex(/^pf_[0-9a-f]{20}$/).describe('The portfolio id') });
+/** An invalid row of an upload or paste: its number, its problems, and (pasted text, added) its line. */
+const InvalidPastedRow = z
+  .object({
+    row: z.number().int().describe('A CSV upload\'s data row (1-based, the header not counted), a JSON row\'s position, or a pasted line'),
+    line: z.number().int().optional().describe('Added, for pasted text: the 1-based line of the text'),
+    problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  })
+  .loose();
 const portfolioRun = portfolioId.extend({ run: z.string().regex(/^job_[0-9a-f]{20}$/).describe('A run id from the runs list') });
 
 export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
@@ -15,10 +23,25 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     body: CreatePortfolio,
+    description:
+      'Rows as JSON `rows` (any invalid row fails the request; nothing is saved) or, added, as pasted `text` (read as a CSV upload is: the valid rows are kept and the answer adds `repeated`, `invalid` and `invalid_rows`, each invalid row named by its 1-based `line` of the text).',
     bodyExamples: {
       weekly: { summary: 'Sandbox GSTINs, re-verified every week', value: { name: 'Top suppliers', operation: 'gst.verify', schedule: { every: 'weekly' }, rows: sandboxGstRows() } },
+      pasted: {
+        summary: 'Added: pasted lines (identifier, then optionally the vendor name and code)',
+        value: { name: 'Key suppliers', operation: 'gst.verify', schedule: { every: 'weekly' }, text: '24AHRPM2741D1ZG\tSharma Traders\tV0042\n27AAGFS6183P1ZD\tPatel & Sons\tV0043' },
+      },
     },
-    responses: { 201: envelope('portfolios.create', PortfolioShape) },
+    responses: {
+      201: envelope(
+        'portfolios.create',
+        PortfolioShape.extend({
+          repeated: z.number().int().optional().describe('Added, with text only: lines whose identifier a later line had (the later one is kept)'),
+          invalid: z.number().int().optional().describe('Added, with text only: lines not added'),
+          invalid_rows: z.array(InvalidPastedRow).optional().describe('Added, with text only: the first 20 invalid lines'),
+        }),
+      ),
+    },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/portfolios': {
@@ -48,8 +71,9 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
   'POST /v1/portfolios/:id/rows': {
-    summary: 'Add or replace rows (a CSV upload in part "file", or JSON {rows})',
-    description: 'A row whose identifier the portfolio already holds replaces it. Any invalid row rejects the request with its row and field named; nothing is saved.',
+    summary: 'Add or replace rows (a CSV upload in part "file", JSON {rows}, or pasted {text})',
+    description:
+      'A row whose identifier the portfolio already holds replaces it. Valid rows are added; each invalid one is reported in `invalid_rows` with its row (a CSV\'s data row, a JSON row\'s position) and its field and rule. Added: `{"text": "..."}` takes pasted lines, read as a CSV upload is: with a header line (as copied from a spreadsheet, tab- or comma-separated) or without one (one supplier a line: identifier, then optionally vendor name and code); its invalid rows also carry `line`, the 1-based line of the text.',
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,
@@ -62,7 +86,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     responses: {
       200: envelope(
         'portfolios.rows.add',
-        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(z.object({}).loose()), rows: z.number().int() }),
+        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(InvalidPastedRow), rows: z.number().int() }),
       ),
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
@@ -80,7 +104,14 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
         'portfolios.rows.list',
         z.object({
           portfolio_id: z.string(),
-          rows: z.array(z.object({ identifier: z.string(), columns: z.record(z.string(), z.string()) })),
+          rows: z.array(
+            z.object({
+              identifier: z.string(),
+              vendor_name: z.string().nullable().describe("Added: the supplier's name found among the row's columns (vendor_name, Vendor Name, Supplier Name, Party Name, name, ...); null when none"),
+              vendor_code: z.string().nullable().describe("Added: the supplier's code found among the row's columns (vendor_code, Vendor Code, Supplier Code, Party Code, ...); null when none"),
+              columns: z.record(z.string(), z.string()),
+            }),
+          ),
           next_cursor: z.string().nullable().describe('Send as cursor for the next page; null on the last page'),
         }),
       ),

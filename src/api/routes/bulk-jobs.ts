@@ -4,7 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
-import { openDownload, type ResultStore } from '../../store/result-store.js';
+import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/result-store.js';
+import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
+import { resultRowsPage, ResultRowsQuery } from '../bulk/result-rows.js';
+import { retryFailedRows } from '../bulk/retry-job.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
@@ -210,6 +213,38 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       return;
     }
     raw.end();
+  });
+
+  // The result rows, filtered and paged (bulk/result-rows.ts): before the job has its files,
+  // the same answer as a download.
+  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/results', { config: { api: 'bulk.results.rows' } }, async (request, reply) => {
+    const job = await ownJob(jobs, request);
+    const query = parseOrThrow(ResultRowsQuery, request.query);
+    let page;
+    try {
+      if (job.finishedAt === null) throw missingFile(job.jobId, RESULTS_JSONL_FILE);
+      page = await resultRowsPage(results, job, query);
+    } catch (error) {
+      if (!isMissingFile(error)) throw error;
+      if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
+      throw resultsNotReady(reply, `The results of ${job.jobId} are not ready: the job is ${job.finishedAt === null && job.status === 'cancelled' ? 'being cancelled' : job.status}`);
+    }
+    return successEnvelope(request, { job_id: job.jobId, rows: page.rows, next_cursor: page.nextCursor }, { checks: 0 });
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' } }, async (request, reply) => {
+    const auth = request.auth!;
+    const job = await ownJob(jobs, request);
+    const created = await retryFailedRows(job, { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs }, options);
+    return reply.code(202).send(
+      successEnvelope(request, {
+        job_id: created.jobId,
+        status: created.status,
+        rows: created.rows,
+        reserved_inr: paiseToInr(created.reservedPaise),
+        retry_of: job.jobId,
+      }, { checks: 0 }),
+    );
   });
 
   for (const [file, type] of [

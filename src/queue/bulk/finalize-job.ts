@@ -10,6 +10,8 @@ import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { mergedResults, readInputSummary } from './merge-results.js';
 import { writeResultFiles } from './result-files.js';
+import { tallied } from './tally-breakdown.js';
+import { BreakdownTally } from '../../domain/result-breakdown.js';
 
 export interface FinalizeDeps {
   jobs: BulkJobStore;
@@ -40,13 +42,16 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   // not charged), so the merged files say what the ledger holds. Releasing is safe to repeat.
   await deps.wallet.release(job.accountId, jobId);
   const { header, repeated } = await readInputSummary(deps.results, jobId);
+  const tally = new BreakdownTally(job.operation);
   await writeResultFiles({
     results: deps.results,
     jobId,
     operation: job.operation,
     inputHeader: header,
-    rows: mergedResults(deps.results, jobId, repeated, await deps.jobs.abandonedChunks(jobId)),
+    rows: tallied(job.operation, mergedResults(deps.results, jobId, repeated, await deps.jobs.abandonedChunks(jobId)), tally),
   });
+  // Kept before the finish, so a finished job's status always has it.
+  await deps.jobs.keepBreakdown(jobId, tally.result());
 
   const latest = (await deps.jobs.get(jobId)) ?? job;
   const releasedPaise = Math.max(0, latest.reservedPaise - latest.chargedPaise);

@@ -89,11 +89,11 @@ export async function* mergedResults(
           batch.push(invalidResult(line));
         } else if (line.mark === 'duplicate') {
           const first = kept.get(line.of);
-          batch.push(
-            first
-              ? resultOf(first, line, 0)
-              : { row: line.row, input: line.columns, sent: line.sent, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 },
-          );
+          const duplicate: RowResult = first
+            ? resultOf(first, line, 0)
+            : { row: line.row, input: line.columns, sent: line.sent, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: `no result for row ${line.of}` }, chargedPaise: 0 };
+          duplicate.duplicateOf = line.of;
+          batch.push(duplicate);
         } else {
           if (line.chunk !== chunk) {
             chunk = line.chunk;

@@ -18,6 +18,7 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
+import { keyFieldValue } from '../../domain/result-breakdown.js';
 import { escapeCell } from '../../domain/formula-escape.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
@@ -39,6 +40,8 @@ export interface RowResult {
   error: { code: string; message: string } | null;
   chargedPaise: number;
   /** The row's result already rendered (by its chunk); `data` and `error` are then unused. */
+  /** A duplicate's first row: results.jsonl says `duplicate_of` (an addition), the breakdown counts it apart. */
+  duplicateOf?: number | undefined;
   rendered?: RenderedResult;
 }
 
@@ -54,6 +57,8 @@ export interface RenderedResult {
   /** results.csv's result columns of the operation, escaped and joined. */
   fields: string;
   /** results.jsonl's `"status":…,"data":…,"error":…` members. */
+  /** The record's key field as text (domain/result-breakdown.ts), for the job's breakdown; absent when it has none. */
+  key?: string | undefined;
   json: string;
 }
 
@@ -117,6 +122,7 @@ export function renderResult(
   return {
     head: csvCells([result.status, result.error?.code ?? '', result.error?.message ?? '']),
     fields: csvCells(resultColumns(operation).map((name) => flat[name] as string)),
+    key: keyFieldValue(operation, result.data),
     json: JSON.stringify({ status: result.status, data: result.data ?? null, error: result.error ?? null }).slice(1, -1),
   };
 }
@@ -162,7 +168,8 @@ export async function writeResultFiles(options: WriteResultFilesOptions): Promis
           input += `${inputKeys[index] as string}${JSON.stringify(sent)}`;
         }
         // Key for key what JSON.stringify writes of {row, input, status, data, error, charged_inr}.
-        lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}}\n`;
+        const duplicateOf = result.duplicateOf === undefined ? '' : `,"duplicate_of":${result.duplicateOf}`;
+        lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}${duplicateOf}}\n`;
         records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
       }
       await Promise.all([jsonl.write(lines), csv.write(records)]);

@@ -1,0 +1,105 @@
+/**
+ * POST /v1/bulk/jobs/{id}/retry (an addition to API.md "Bulk jobs"): a new job of the rows
+ * of a finished job that ended `failed` (their source down or slow past every attempt), held,
+ * billed, queued and limited as any upload, and linked both ways (`retry_of`, `retried_by`).
+ *
+ * Its rows keep their row numbers and input cells, so its results say which line of the
+ * original file each is; a failed row's duplicates come along and ride on it again.
+ */
+import { AppError, RetryLaterError, validationError } from '../../errors.js';
+import { INPUT_FILE, type InputLine } from '../../queue/bulk/input-file.js';
+import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
+import type { BulkJob } from '../../store/bulk-jobs.js';
+import type { ResultStore } from '../../store/result-store.js';
+import { commitBulkJob, discardStagedJob, stageBulkJob, type CreatedJob, type CreateJobDeps, type JobDetails } from './create-job.js';
+import { intakeFailure } from './intake-error.js';
+import { refuseOverQuota } from './quota-refusal.js';
+import type { BulkRequest, IntakeItem } from './row-request.js';
+
+/** How soon to ask again when the job is still running: its events stream says when at once. */
+const RUNNING_RETRY_AFTER_S = 5;
+const FAILED = '"status":"failed"';
+
+/** The rows of the job's results that ended failed, by row number (pass 1, over results.jsonl). */
+async function failedRows(results: ResultStore, jobId: string): Promise<Set<number>> {
+  const failed = new Set<number>();
+  for await (const lines of results.readLineBatches(jobId, RESULTS_JSONL_FILE)) {
+    for (const text of lines) {
+      // Parsed only when it may be one: most rows did not fail.
+      if (!text.includes(FAILED)) continue;
+      const row = JSON.parse(text) as { row: number; status: string };
+      if (row.status === 'failed') failed.add(row.row);
+    }
+  }
+  return failed;
+}
+
+/** The failed rows as intake items (pass 2, over the job's input file), each with the request it was verified with. */
+async function* failedRowItems(results: ResultStore, jobId: string, failed: ReadonlySet<number>): AsyncGenerator<IntakeItem> {
+  const requests = new Map<number, BulkRequest>();
+  for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
+    for (const text of lines) {
+      const line = JSON.parse(text) as InputLine;
+      if ('header' in line) {
+        yield { kind: 'header', header: line.header };
+        continue;
+      }
+      if (!failed.has(line.row) || line.mark === 'invalid') continue;
+      const request = line.mark === 'first' ? (line.request as BulkRequest) : requests.get(line.of);
+      if (request === undefined) continue;
+      if (line.mark === 'first') requests.set(line.row, request);
+      // Validated at the first intake: its normalised request is the same for equal rows, so its JSON is a dedupe key.
+      const item: IntakeItem = { kind: 'row', row: line.row, columns: line.columns, result: { ok: true, request, key: JSON.stringify(request) } };
+      if (line.sent !== undefined) item.sent = line.sent;
+      yield item;
+    }
+  }
+}
+
+export interface RetryCaller {
+  accountId: string;
+  environment: BulkJob['environment'];
+  clockOffsetMs?: number | undefined;
+}
+
+/**
+ * Refusals, each with what to do: still running (409 RUN_IN_PROGRESS, Retry-After), failed
+ * before it had results (404, as its downloads), nothing failed or already retried (400 naming
+ * the job, and the retry job). Then the account's quotas and wallet, as for an upload.
+ */
+export async function retryFailedRows(job: BulkJob, caller: RetryCaller, deps: CreateJobDeps): Promise<CreatedJob> {
+  if (job.finishedAt === null) {
+    const state = job.status === 'cancelled' ? 'being cancelled' : job.status;
+    throw new RetryLaterError('RUN_IN_PROGRESS', `${job.jobId} is still ${state}: retry its failed rows once it has finished`, RUNNING_RETRY_AFTER_S);
+  }
+  if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results: upload its file again`);
+  if (job.retriedBy !== null) {
+    throw validationError([{ field: 'id', message: `${job.jobId}'s failed rows were already retried by ${job.retriedBy}: retry that job's failed rows instead` }]);
+  }
+  if (job.rows.failed === 0) throw validationError([{ field: 'id', message: `${job.jobId} has no failed rows to retry` }]);
+  await refuseOverQuota(deps.jobs.quotas, caller.accountId);
+  const failed = await failedRows(deps.results, job.jobId);
+  if (failed.size === 0) throw validationError([{ field: 'id', message: `${job.jobId} has no failed rows to retry` }]);
+  const staged = await stageBulkJob(job.operation, failedRowItems(deps.results, job.jobId, failed), deps).catch(intakeFailure);
+  // Claimed only now, with the new job's id: two retries sent at once stage two jobs, and one is dropped here.
+  if (!(await deps.jobs.claimRetry(job.jobId, staged.jobId))) {
+    await discardStagedJob(staged, deps);
+    const winner = (await deps.jobs.get(job.jobId))?.retriedBy ?? 'another job';
+    throw validationError([{ field: 'id', message: `${job.jobId}'s failed rows were already retried by ${winner}: retry that job's failed rows instead` }]);
+  }
+  const details: JobDetails = {
+    accountId: caller.accountId,
+    environment: caller.environment,
+    clockOffsetMs: caller.clockOffsetMs ?? 0,
+    name: `${job.name} (retry of failed rows)`.slice(0, 200),
+    webhookUrl: job.webhookUrl,
+    retryOf: job.jobId,
+  };
+  try {
+    return await commitBulkJob(staged, details, deps);
+  } catch (error) {
+    // Not held or not queued: the failed rows can be retried again.
+    await deps.jobs.unclaimRetry(job.jobId, staged.jobId);
+    throw error;
+  }
+}
