@@ -185,6 +185,25 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       const ledger = JSON.parse((await bv(['--json', 'wallet', 'ledger', '--limit', '2'])).stdout) as { entries: unknown[] };
       expect(ledger.entries).toHaveLength(2);
     });
+
+    it('lists the ledger with each bulk job as one line by default, every entry with --group entry, and writes it as CSV', async () => {
+      // The bulk tests above ran jobs on this account.
+      const grouped = await bv(['wallet', 'ledger', '--limit', '100']);
+      expect(grouped.code, grouped.stderr).toBe(0);
+      expect(grouped.stdout).toMatch(/^AT\s+TYPE\s+FOR\s+AMOUNT\s+BALANCE\s+REFERENCE/);
+      expect(grouped.stdout).toMatch(/\bjob\s+bulk job .*\(gst\.verify, \d+ rows?, (completed|failed|cancelled)\)/);
+      expect(grouped.stdout).not.toMatch(/job_[0-9a-f]{20} row \d+/);
+      const every = await bv(['wallet', 'ledger', '--limit', '100', '--group', 'entry']);
+      expect(every.stdout).toMatch(/job_[0-9a-f]{20} row \d+/);
+      expect((await bv(['wallet', 'ledger', '--group', 'jobs'])).code).toBe(2);
+
+      const csv = path.join(tmp, 'ledger.csv');
+      const written = await bv(['wallet', 'csv', '--out', csv, '--group', 'job']);
+      expect(written.code, written.stderr).toBe(0);
+      const lines = (await readFile(csv, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id');
+      expect(lines.some((line) => /,job,gst\.verify,,job_[0-9a-f]{20},bulk,/.test(line))).toBe(true);
+    });
   });
 
   describe('bv portfolios', () => {

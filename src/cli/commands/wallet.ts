@@ -1,7 +1,12 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { Session } from '../context.js';
 import { inr, keyValues, table, text, when } from '../output.js';
 import { positiveInt } from '../parse.js';
+
+function groupOption(value: string): string {
+  if (!(GROUPS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--group must be one of ${GROUPS.join(', ')}`);
+  return value;
+}
 
 interface Balance {
   balance_inr: number;
@@ -9,9 +14,33 @@ interface Balance {
   available_inr: number;
 }
 
+interface LedgerLine {
+  id: string;
+  type: string;
+  amount_inr: number | null;
+  balance_inr: number | null;
+  reference: string;
+  at: string;
+  operation?: string | null;
+  identifier?: string | null;
+  job?: { job_id: string; kind: string | null; name: string | null; status: string | null; rows: number | null } | null;
+}
+
 interface Ledger {
-  entries: { id: string; type: string; amount_inr: number; balance_inr: number; reference: string; at: string }[];
+  entries: LedgerLine[];
   next_cursor: string | null;
+}
+
+const GROUPS = ['job', 'entry'] as const;
+
+/** What a line is about: a sync call's operation and identifier, or a job's kind, name and rows. */
+function about(line: LedgerLine): string {
+  if (line.job) {
+    const kind = line.job.kind === 'portfolio_run' ? 'portfolio run' : 'bulk job';
+    const rows = line.job.rows === null ? '' : `, ${line.job.rows} row${line.job.rows === 1 ? '' : 's'}`;
+    return `${kind} ${line.job.name ? `"${line.job.name}" ` : ''}(${line.operation ?? '?'}${rows}${line.job.status ? `, ${line.job.status}` : ''})`;
+  }
+  return [line.operation, line.identifier].filter((part) => part !== null && part !== undefined).join(' ');
 }
 
 export function registerWallet(program: Command, session: Session): void {
@@ -36,22 +65,34 @@ export function registerWallet(program: Command, session: Session): void {
 
   wallet
     .command('ledger')
-    .description('wallet entries, newest first: top-ups, holds, commits, releases')
-    .option('--limit <n>', 'entries per page (1-100)', positiveInt('--limit'), 20)
+    .description('wallet entries, newest first: top-ups, charges, and each bulk job or portfolio run as one line (--group entry: every hold, commit and release)')
+    .option('--limit <n>', 'lines per page (1-100)', positiveInt('--limit'), 20)
     .option('--cursor <cursor>', 'the next page, from a previous page')
-    .action(async (options: { limit: number; cursor?: string }, command: Command) => {
+    .option('--group <group>', "'job': a bulk job or portfolio run as one line; 'entry': every entry", groupOption, 'job')
+    .action(async (options: { limit: number; cursor?: string; group: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const page = (await client.json<{ data: Ledger }>('GET', '/v1/wallet/ledger', { auth: 'key', query: { limit: options.limit, cursor: options.cursor } })).data;
+      const query = { limit: options.limit, cursor: options.cursor, group: options.group };
+      const page = (await client.json<{ data: Ledger }>('GET', '/v1/wallet/ledger', { auth: 'key', query })).data;
       out.result(page, () => {
         if (page.entries.length === 0) out.line('No ledger entries.');
         else
           out.line(
             table(
-              ['AT', 'TYPE', 'AMOUNT', 'BALANCE', 'REFERENCE'],
-              page.entries.map((e) => [when(e.at), e.type, inr(e.amount_inr), inr(e.balance_inr), text(e.reference)]),
+              ['AT', 'TYPE', 'FOR', 'AMOUNT', 'BALANCE', 'REFERENCE'],
+              page.entries.map((e) => [when(e.at), e.type, text(about(e)), inr(e.amount_inr), inr(e.balance_inr), text(e.reference)]),
             ),
           );
-        if (page.next_cursor) out.note(`More: bv wallet ledger --limit ${options.limit} --cursor ${page.next_cursor}`);
+        if (page.next_cursor) out.note(`More: bv wallet ledger --limit ${options.limit} --group ${options.group} --cursor ${page.next_cursor}`);
       });
+    });
+
+  wallet
+    .command('csv')
+    .description('the whole ledger as CSV, oldest first (streamed), to --out or standard output')
+    .option('--group <group>', "'job': a bulk job or portfolio run as one line; 'entry': every entry", groupOption, 'entry')
+    .option('--out <file>', 'write here (created whole or not at all) instead of standard output')
+    .action(async (options: { group: string; out?: string }, command: Command) => {
+      const { client, out } = session.context(command);
+      await client.download('/v1/wallet/ledger.csv', 'key', options.out ?? out.io.stdout, { group: options.group });
     });
 }
