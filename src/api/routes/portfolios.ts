@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/operations.js';
 import { parseSchedule } from '../../domain/portfolio/schedule.js';
+import { supplierLabel } from '../../domain/portfolio/supplier-columns.js';
 import { AppError, type FieldProblem } from '../../errors.js';
 import { CHANGES_CSV_FILE } from '../../domain/portfolio/changes-csv.js';
 import { CHANGES_JSON } from '../../queue/portfolio/change-report.js';
@@ -16,6 +17,7 @@ import type { WebhookStore } from '../../store/webhooks.js';
 import { readCsv } from '../bulk/csv-intake.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
+import { readPastedRows } from '../bulk/pasted-rows.js';
 import { jobStatusBody, shownStatus } from '../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, normaliseHeaderName, type IntakeItem } from '../bulk/row-request.js';
 import { successEnvelope } from '../envelope.js';
@@ -96,10 +98,17 @@ function invalidRowsError(invalid: RowsRead['invalid']): AppError {
   return new AppError('VALIDATION_FAILED', `${invalid.length} row(s) are not valid; nothing was saved`, details);
 }
 
+/** The invalid rows of an answer; those of pasted text also say their `line` (the same number as `row`). */
+function invalidRowsBody(invalid: RowsRead['invalid'], pasted: boolean) {
+  const shown = invalid.slice(0, PROBLEMS_SHOWN);
+  return { invalid: invalid.length, invalid_rows: pasted ? shown.map(({ row, problems }) => ({ row, line: row, problems })) : shown };
+}
+
 /** Portfolios (API.md "Portfolios"): saved lists re-verified on a schedule, with change reports. */
 export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRoutesOptions): Promise<void> {
   await app.register(multipart, { limits: { fileSize: options.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   const { portfolios, jobs, results, queues } = options;
+  const pasteLimits = { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT };
 
   /**
    * Another account's portfolio is as absent as one that never existed, and so is one of the
@@ -153,6 +162,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       read = await collectRows(body.operation, items);
       if (read.invalid.length > 0) throw invalidRowsError(read.invalid);
     }
+    // Pasted text is taken as an upload is: the valid rows kept, the others named by their line.
+    if (body.text !== undefined) read = await collectRows(body.operation, readPastedRows(body.text, body.operation, pasteLimits)).catch(intakeFailure);
     const portfolio: Portfolio = {
       portfolioId: newPortfolioId(),
       accountId: auth.accountId,
@@ -166,7 +177,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       rows: read.rows.length,
     };
     await createPortfolio(queues.portfolios, portfolios, portfolio, read.rows);
-    return reply.code(201).send(successEnvelope(request, await portfolioBody(portfolio), { checks: 0 }));
+    const pasted = body.text === undefined ? {} : { repeated: read.repeated, ...invalidRowsBody(read.invalid, true) };
+    return reply.code(201).send(successEnvelope(request, { ...(await portfolioBody(portfolio)), ...pasted }, { checks: 0 }));
   });
 
   app.get('/v1/portfolios', { config: { api: 'portfolios.list' } }, async (request) => {
@@ -190,6 +202,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   app.post<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     let read: RowsRead | undefined;
+    let pastedText = false;
     if (request.isMultipart()) {
       if (await replayedUpload(request, reply)) return reply;
       const fingerprint = uploadFingerprint(request);
@@ -210,13 +223,18 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       fingerprint.complete();
     } else {
       const body = parseOrThrow(AddRows, request.body);
-      let items: IntakeItem[];
-      try {
-        items = readJsonRows(portfolio.operation, body.rows, PORTFOLIO_MAX_ROWS, JSON_ROW_LIMIT);
-      } catch (error) {
-        intakeFailure(error);
+      if (body.text !== undefined) {
+        pastedText = true;
+        read = await collectRows(portfolio.operation, readPastedRows(body.text, portfolio.operation, pasteLimits)).catch(intakeFailure);
+      } else {
+        let items: IntakeItem[];
+        try {
+          items = readJsonRows(portfolio.operation, body.rows ?? [], PORTFOLIO_MAX_ROWS, JSON_ROW_LIMIT);
+        } catch (error) {
+          intakeFailure(error);
+        }
+        read = await collectRows(portfolio.operation, items);
       }
-      read = await collectRows(portfolio.operation, items);
     }
     const result = await portfolios.addRows(portfolio.portfolioId, read.rows, PORTFOLIO_MAX_ROWS);
     if ('busy' in result) throw new AppError('SERVICE_UNAVAILABLE', 'Another upload to this portfolio is still being written; retry in a few seconds');
@@ -229,8 +247,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       replaced: read.rows.length - added,
       // So that added + replaced + repeated + invalid counts every row sent.
       repeated: read.repeated,
-      invalid: read.invalid.length,
-      invalid_rows: read.invalid.slice(0, PROBLEMS_SHOWN),
+      ...invalidRowsBody(read.invalid, pastedText),
       rows: total,
     }, { checks: 0 });
   });
@@ -239,7 +256,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     const portfolio = await ownPortfolio(request);
     const query = parseOrThrow(RowListQuery, request.query);
     const page = await portfolios.rowPage(portfolio.portfolioId, query.limit, query.cursor);
-    const rows = page.rows.map((row) => ({ identifier: row.identifier, columns: row.columns }));
+    const rows = page.rows.map((row) => ({ identifier: row.identifier, ...supplierLabel(row.columns), columns: row.columns }));
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows, next_cursor: page.next ?? null }, { checks: 0 });
   });
 
