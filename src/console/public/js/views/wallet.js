@@ -1,14 +1,32 @@
-import { button, card, clear, emptyState, h, loading, pill, setChildren, stat, table } from '../dom.js';
-import { formatDateTime, formatInr } from '../format.js';
+import { button, card, clear, emptyState, errorBanner, h, loading, pill, saveBlob, setChildren, stat, table } from '../dom.js';
+import { formatCount, formatDateTime, formatInr } from '../format.js';
 import { busy, pageHeader, showError } from './common.js';
 
-const TYPE_LABELS = { topup: 'Top-up', hold: 'Hold', commit: 'Charge', release: 'Release' };
+const TYPE_LABELS = { topup: 'Top-up', hold: 'Hold', commit: 'Charge', release: 'Release', job: 'Bulk job' };
 const TYPE_HINTS = {
   topup: 'Credit added to the wallet',
   hold: 'Set aside while a call or job runs',
   commit: 'Charged for a successful check',
   release: 'Hold returned unused',
+  job: 'A bulk job or portfolio run: what its rows were charged, in one line',
 };
+
+function typeLabel(entry) {
+  if (entry.type === 'job' && entry.job?.kind === 'portfolio_run') return 'Portfolio run';
+  return TYPE_LABELS[entry.type] ?? entry.type;
+}
+
+/** What a line is for: a call's operation and identifier, or a job's name and rows (linked). */
+function forCell(entry) {
+  if (entry.type === 'job' && entry.job) {
+    const job = entry.job;
+    const rows = job.rows === null ? '' : `${formatCount(job.rows)} row${job.rows === 1 ? '' : 's'}`;
+    const what = [entry.operation, rows, job.status].filter(Boolean).join(' · ');
+    return h('span', {}, h('a', { href: `#/jobs/${job.job_id}` }, job.name || job.job_id), h('span', { class: 'muted small' }, ` ${what}`));
+  }
+  if (!entry.operation) return h('span', { class: 'muted' }, '—');
+  return h('span', {}, h('span', { class: 'mono small' }, entry.operation), entry.identifier ? h('span', { class: 'mono small' }, ` ${entry.identifier}`) : null);
+}
 
 /** A ledger reference that names a bulk job links to it. */
 function referenceCell(reference) {
@@ -20,6 +38,9 @@ function referenceCell(reference) {
 }
 
 function amountCell(entry) {
+  if (entry.amount_inr === null) return h('span', { class: 'num muted' }, '—');
+  // A job line is what its rows were charged.
+  if (entry.type === 'job') return h('span', { class: 'num amount-commit' }, formatInr(-entry.amount_inr));
   // Top-ups add and charges take; holds and releases move money between "held" and "available".
   const signed = entry.type === 'topup' ? formatInr(entry.amount_inr, { signed: true }) : entry.type === 'commit' ? formatInr(-entry.amount_inr) : formatInr(entry.amount_inr);
   return h('span', { class: `num amount-${entry.type}` }, signed);
@@ -31,6 +52,26 @@ export function walletView(main, ctx) {
   const ledgerSlot = h('div', {}, loading('Loading ledger…'));
   const moreSlot = h('div', { class: 'table-foot' });
   const refresh = button('Refresh', { onClick: () => load() });
+  // A job as one line by default; every hold, charge and release of its rows on request.
+  const everyEntry = h('input', { type: 'checkbox', id: 'ledger-every-entry', 'data-testid': 'ledger-every-entry' });
+  everyEntry.addEventListener('change', () => load());
+  const csvButton = button('Download CSV', {
+    'data-testid': 'download-ledger-csv',
+    onClick: () => busy(csvButton, 'Preparing…', async () => {
+      try {
+        const { blob, filename } = await ctx.api.download(`/v1/wallet/ledger.csv?group=${group()}`, 'ledger.csv', { signal: ctx.signal });
+        saveBlob(blob, filename);
+        ctx.announce(`Downloaded ${filename}.`);
+      } catch (error) {
+        ledgerSlot.prepend(errorBanner(error));
+      }
+    }),
+  });
+  const ledgerTools = h('div', { class: 'ledger-tools' },
+    h('span', { class: 'checkbox' }, everyEntry, h('label', { for: 'ledger-every-entry' }, 'Show every entry of bulk jobs')),
+    csvButton,
+  );
+  const group = () => (everyEntry.checked ? 'entry' : 'job');
 
   main.append(
     pageHeader('Wallet', {
@@ -38,7 +79,7 @@ export function walletView(main, ctx) {
       actions: refresh,
     }),
     card(null, { className: 'card-flat' }, statsSlot),
-    card('Ledger', { subtitle: 'Every top-up, hold, charge and release, newest first.' }, ledgerSlot, moreSlot),
+    card('Ledger', { subtitle: 'Top-ups and charges newest first; a bulk job or portfolio run is one line with its rows.' }, ledgerTools, ledgerSlot, moreSlot),
   );
 
   let entries = [];
@@ -56,9 +97,10 @@ export function walletView(main, ctx) {
       rowKey: (entry) => entry.id,
       columns: [
         { label: 'When', render: (e) => h('span', { class: 'nowrap' }, formatDateTime(e.at)) },
-        { label: 'Type', render: (e) => pill(e.type, { label: TYPE_LABELS[e.type] ?? e.type, tone: e.type === 'topup' ? 'good' : e.type === 'commit' ? 'info' : e.type === 'hold' ? 'warn' : 'neutral' }), className: 'nowrap' },
+        { label: 'Type', render: (e) => pill(e.type, { label: typeLabel(e), tone: e.type === 'topup' ? 'good' : e.type === 'commit' || e.type === 'job' ? 'info' : e.type === 'hold' ? 'warn' : 'neutral' }), className: 'nowrap' },
+        { label: 'For', render: forCell },
         { label: 'Amount', numeric: true, render: amountCell },
-        { label: 'Balance after', numeric: true, render: (e) => formatInr(e.balance_inr) },
+        { label: 'Balance after', numeric: true, render: (e) => (e.balance_inr === null ? h('span', { class: 'muted' }, '—') : formatInr(e.balance_inr)) },
         { label: 'Reference', render: (e) => h('span', { title: TYPE_HINTS[e.type] ?? '' }, referenceCell(e.reference)) },
       ],
     }));
@@ -72,7 +114,7 @@ export function walletView(main, ctx) {
     const more = button('Load more', {
       onClick: () => busy(more, 'Loading…', async () => {
         try {
-          const page = await ctx.api.get(`/v1/wallet/ledger?limit=50&cursor=${encodeURIComponent(cursor)}`, { signal: ctx.signal });
+          const page = await ctx.api.get(`/v1/wallet/ledger?limit=50&group=${group()}&cursor=${encodeURIComponent(cursor)}`, { signal: ctx.signal });
           entries = entries.concat(page.data.entries);
           cursor = page.data.next_cursor;
           renderLedger();
@@ -89,7 +131,7 @@ export function walletView(main, ctx) {
     try {
       const [wallet, ledger] = await Promise.all([
         ctx.api.get('/v1/wallet', { signal: ctx.signal }),
-        ctx.api.get('/v1/wallet/ledger?limit=25', { signal: ctx.signal }),
+        ctx.api.get(`/v1/wallet/ledger?limit=25&group=${group()}`, { signal: ctx.signal }),
       ]);
       const w = wallet.data;
       setChildren(statsSlot, 
