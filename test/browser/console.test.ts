@@ -17,6 +17,8 @@ const ADMIN = `console-test-admin-${randomBytes(8).toString('hex')}`;
 
 /** The four drifting sandbox scenarios (README "Drifting scenarios") and one that never changes. */
 const PORTFOLIO_IDENTIFIERS = ['24AHRPM2741D1ZG', '27AAGFS6183P1ZD', 'U25999MH2012PTC231906', '24AAJCR5538M1ZW', '27AAJCS4821K1Z1'];
+/** The names a desk knows PORTFOLIO_IDENTIFIERS' suppliers by (pasted beside them). */
+const SUPPLIER_NAMES = ['Sharma Traders', 'Patel & Sons', 'Gujarat Castings', 'Rao Printers', 'Clean Co'];
 /** Sandbox scenario GSTINs that answer at once. */
 const QUICK_GSTINS = ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1', '08ABHPJ6254M1Z8', '23AAMCA7712P1ZA'];
 /** GSTINs embedding the fault PAN: their source is always down, so the rows retry with backoff and the job runs for a few seconds. */
@@ -366,11 +368,18 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.fill('#pf-name', 'Key suppliers');
     await page.selectOption('#pf-operation', 'business360');
     await page.selectOption('#pf-schedule', 'weekly');
-    await page.fill('#pf-rows', PORTFOLIO_IDENTIFIERS.join('\n'));
+    // Pasted as a desk has them (identifier, name, code, tab-separated), with one bad line, named by its number.
+    const pasted = PORTFOLIO_IDENTIFIERS.map((identifier, i) => `${identifier}\t${SUPPLIER_NAMES[i]}\tV${i + 1}`);
+    await page.fill('#pf-rows', [...pasted.slice(0, 2), '27AAPFU0939F1ZX\tTypo Traders\tV9', ...pasted.slice(2)].join('\n'));
     await page.click('#pf-submit');
     await page.waitForURL(/#\/portfolios\/pf_[0-9a-f]{20}$/);
     await page.getByRole('heading', { level: 1, name: 'Key suppliers' }).waitFor();
+    await page.getByText(/1 pasted lines were left out: line 3 \(gstin: /).waitFor();
     await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('5');
+    // The rows list names each supplier by its own name and code.
+    const rowsTable = page.getByRole('region', { name: 'Portfolio rows' });
+    await rowsTable.getByText(SUPPLIER_NAMES[0]!).waitFor();
+    await expect(rowsTable.locator('tbody tr', { hasText: PORTFOLIO_IDENTIFIERS[3]! }).textContent()).resolves.toContain(`${SUPPLIER_NAMES[3]}V4`);
 
     // The first run on a Wednesday of an even ISO week (records as stored), the second on the
     // Wednesday of the next odd week (drifted): that direction brings high-severity changes
@@ -402,6 +411,20 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     // Every drifting scenario shows up in the report; the stable supplier does not.
     for (const identifier of PORTFOLIO_IDENTIFIERS.slice(0, 3)) await expect(changes.getByText(identifier).count()).resolves.toBeGreaterThan(0);
     await expect(changes.getByText('27AAJCS4821K1Z1').count()).resolves.toBe(0);
+    // Each change names the supplier as the customer knows it and says what happened in words.
+    for (const name of SUPPLIER_NAMES.slice(0, 4)) await expect(changes.getByText(name).count()).resolves.toBeGreaterThan(0);
+    const descriptions = await changes.locator('.change-description').allTextContents();
+    expect(descriptions).toHaveLength(rows);
+    expect(descriptions).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^GST registration cancelled on \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4}$/),
+      expect.stringMatching(/^GSTR-3B for [A-Z][a-z]{2} \d{4} not filed$/),
+      'Director 09900032 disqualified',
+      'Company struck off the register',
+      'Risk level rose from low to high',
+    ]));
+    // No sentence is a field path: `directors.09900032.din_status` reads as words.
+    for (const description of descriptions) expect(description).not.toMatch(/[a-z0-9]\.[a-z0-9]/i);
+    await expect(changes.locator('tbody tr', { hasText: 'Director 09900032 disqualified' }).first().textContent()).resolves.toContain(SUPPLIER_NAMES[3]);
     await shot(page, '08-portfolio-changes');
 
     // The severity filter narrows the table.
@@ -413,6 +436,8 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-changes-csv').click()]);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '');
     expect(csv).toHaveLength(rows + 1);
+    expect(csv[0]).toBe('identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at');
+    expect(csv.some((line) => line.includes(`${SUPPLIER_NAMES[3]},V4,`) && line.includes('Director 09900032 disqualified'))).toBe(true);
 
     await page.getByRole('link', { name: 'Portfolios', exact: true }).click();
     const list = page.getByRole('region', { name: 'Portfolios' });

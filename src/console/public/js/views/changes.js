@@ -11,6 +11,14 @@ function valueCell(value) {
   return h('span', { class: 'change-value' }, typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
+/** The supplier as the customer knows it (the row's own name and code), with its identifier. */
+function supplierCell(c) {
+  const code = c.vendor_code ? ` · ${c.vendor_code}` : '';
+  return h('div', { class: 'change-supplier' },
+    c.vendor_name ? h('div', { class: 'strong' }, c.vendor_name) : null,
+    h('div', { class: c.vendor_name ? 'small muted' : '' }, h('span', { class: 'mono' }, c.identifier), code));
+}
+
 /** A run's change report (changes.json) as a table with severity colours, a filter and the files. */
 export function changesView(main, ctx) {
   const { portfolioId, runId } = ctx.params;
@@ -115,9 +123,11 @@ export function changesView(main, ctx) {
         rows,
         columns: [
           { label: 'Severity', render: (c) => pill(c.severity) },
-          { label: 'Supplier', render: (c) => h('span', { class: 'mono' }, c.identifier) },
-          { label: 'Check', render: (c) => h('span', { class: 'nowrap' }, operationLabel(c.check)) },
-          { label: 'Field', render: (c) => h('span', { class: 'mono small' }, c.field) },
+          { label: 'Supplier', render: supplierCell },
+          // The sentence first; the check and field path stay beside it for whoever filters the CSV.
+          { label: 'What changed', render: (c) => h('div', { class: 'change-what' },
+            h('span', { class: 'change-description' }, c.description ?? c.field),
+            h('div', { class: 'small muted' }, `${operationLabel(c.check)} · `, h('span', { class: 'mono' }, c.field))) },
           { label: 'Before', render: (c) => valueCell(c.before) },
           { label: 'After', render: (c) => valueCell(c.after) },
           { label: 'Detected', render: (c) => h('span', { class: 'nowrap small' }, formatDateTime(c.detected_at)) },

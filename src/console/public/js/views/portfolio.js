@@ -1,7 +1,7 @@
 import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr } from '../format.js';
 import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader, showOlderButton } from './common.js';
-import { rowsFromText, rowsResultBanner, scheduleText } from './portfolios.js';
+import { PASTE_HINT, PASTE_PLACEHOLDER, rowsResultBanner, scheduleText } from './portfolios.js';
 
 const ROWS_SHOWN = 200;
 
@@ -33,21 +33,21 @@ export function portfolioView(main, ctx) {
 
   let portfolio = null;
 
-  // Add rows: pasted identifiers (JSON) or a CSV (multipart).
-  const addText = h('textarea', { id: 'pf-add-rows', rows: '3', class: 'input input-mono', spellcheck: 'false', placeholder: 'One identifier per line' });
+  // Add rows: pasted lines (sent as text, read as an upload is) or a CSV (multipart).
+  const addText = h('textarea', { id: 'pf-add-rows', rows: '3', class: 'input input-mono', spellcheck: 'false', placeholder: PASTE_PLACEHOLDER });
   const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
   const addResult = h('div', {});
   const addButton = button('Add rows', { type: 'submit', id: 'pf-add-submit' });
   const addForm = h('form', { class: 'form', novalidate: true },
-    field('Identifiers', addText, { optional: true }),
+    field('Paste rows', addText, { optional: true, hint: PASTE_HINT }),
     field('Or a CSV', addFile, { optional: true, hint: 'A row whose identifier the portfolio already has replaces it.' }),
     addResult,
     h('div', { class: 'form-actions' }, addButton));
   addForm.addEventListener('submit', (event) => {
     event.preventDefault();
-    const rows = rowsFromText(addText.value, portfolio?.operation);
+    const text = addText.value.trim() === '' ? null : addText.value;
     const chosen = addFile.files?.[0];
-    if (rows.length === 0 && !chosen) {
+    if (text === null && !chosen) {
       setChildren(addResult, banner('error', 'Nothing to add', h('p', {}, 'Paste identifiers or choose a CSV file.')));
       return;
     }
@@ -55,8 +55,8 @@ export function portfolioView(main, ctx) {
       try {
         // Both, when both were given (as the create form does): the pasted rows, then the file's.
         const results = [];
-        if (rows.length > 0) {
-          results.push((await ctx.api.post(`/v1/portfolios/${portfolioId}/rows`, { rows }, { signal: ctx.signal })).data);
+        if (text !== null) {
+          results.push((await ctx.api.post(`/v1/portfolios/${portfolioId}/rows`, { text }, { signal: ctx.signal })).data);
           addText.value = '';
         }
         if (chosen) {
@@ -172,7 +172,8 @@ export function portfolioView(main, ctx) {
         setChildren(rowsSlot, emptyState('No rows yet', 'Add the suppliers to watch: paste identifiers or upload a CSV.'));
         return;
       }
-      const extra = [...new Set(rows.flatMap((row) => Object.keys(row.columns)))].filter((key) => addsToIdentifier(rows, key));
+      const named = rows.some((row) => row.vendor_name || row.vendor_code);
+      const extra = [...new Set(rows.flatMap((row) => Object.keys(row.columns)))].filter((key) => addsToIdentifier(rows, key) && !(named && isSupplierColumn(rows, key)));
       setChildren(rowsSlot, 
         table({
           label: 'Portfolio rows',
@@ -180,6 +181,10 @@ export function portfolioView(main, ctx) {
           rowKey: (row) => row.identifier,
           columns: [
             { label: 'Identifier', render: (row) => h('span', { class: 'mono' }, row.identifier) },
+            ...(named ? [
+              { label: 'Supplier', render: (row) => row.vendor_name || h('span', { class: 'muted' }, '—') },
+              { label: 'Code', render: (row) => row.vendor_code || h('span', { class: 'muted' }, '—') },
+            ] : []),
             ...extra.map((key) => ({ label: key, render: (row) => row.columns[key] || '—' })),
             { label: '', render: (row) => removeButton(row.identifier) },
           ],
@@ -190,6 +195,11 @@ export function portfolioView(main, ctx) {
     } catch (error) {
       if (!isAbort(error)) setChildren(rowsSlot, errorBanner(error));
     }
+  }
+
+  /** A column shown as the Supplier or Code already (the API found the name and code in it). */
+  function isSupplierColumn(rows, key) {
+    return rows.every((row) => (row.columns[key] ?? '').trim() === '' || [row.vendor_name, row.vendor_code].includes(row.columns[key].trim()));
   }
 
   /** Columns other than the one that holds the identifier itself. */

@@ -10,23 +10,16 @@ export function scheduleText(schedule) {
   return '—';
 }
 
-/** Identifiers pasted one per line (or separated by commas/spaces) as JSON rows: the kind told by its shape. */
-export function rowsFromText(text, operation) {
-  const rows = [];
-  for (const token of String(text).split(/[\s,;]+/)) {
-    const id = token.trim().toUpperCase();
-    if (id === '') continue;
-    if (operation !== 'business360' || id.length === 15) rows.push({ gstin: id });
-    else if (id.length === 21) rows.push({ cin: id });
-    else if (id.length === 10) rows.push({ pan: id });
-    else rows.push({ gstin: id }); // the API names the rule it breaks
-  }
-  return rows;
-}
+/** What the paste boxes take: the API reads the text as it reads an uploaded CSV. */
+export const PASTE_PLACEHOLDER = '24AHRPM2741D1ZG\tSharma Traders\tV0042\n27AAGFS6183P1ZD';
+export const PASTE_HINT = 'One supplier a line: its GSTIN (for Business360 also a CIN or PAN), then optionally its name and code, or cells copied from a spreadsheet with their header row.';
+
+/** An invalid row: pasted text names its line, a file its row. */
+const rowLabel = (r) => (r.line !== undefined ? `Line ${r.line}` : `Row ${r.row}`);
 
 /** The add-rows result ({added, replaced, invalid, invalid_rows}) as a banner. */
 export function rowsResultBanner(result) {
-  const problems = (result.invalid_rows ?? []).flatMap((r) => r.problems.map((p) => h('li', {}, `Row ${r.row}: `, h('code', {}, p.field), `: ${p.message}`)));
+  const problems = (result.invalid_rows ?? []).flatMap((r) => r.problems.map((p) => h('li', {}, `${rowLabel(r)}: `, h('code', {}, p.field), `: ${p.message}`)));
   return banner(result.invalid > 0 ? 'warning' : 'success',
     `${result.added} added, ${result.replaced} replaced${result.invalid > 0 ? `, ${result.invalid} invalid (not added)` : ''}`,
     h('p', {}, `The portfolio now holds ${formatCount(result.rows)} rows.`),
@@ -53,7 +46,7 @@ export function portfoliosView(main, ctx) {
     cronFields.hidden = schedule.value !== 'cron';
   });
   const webhook = h('input', { id: 'pf-webhook', name: 'webhook_url', type: 'url', class: 'input', placeholder: 'https://example.com/hooks/bv', autocomplete: 'off' });
-  const identifiers = h('textarea', { id: 'pf-rows', name: 'rows', rows: '4', class: 'input input-mono', placeholder: '24AHRPM2741D1ZG\n27AAGFS6183P1ZD', spellcheck: 'false' });
+  const identifiers = h('textarea', { id: 'pf-rows', name: 'rows', rows: '4', class: 'input input-mono', placeholder: PASTE_PLACEHOLDER, spellcheck: 'false' });
   const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
   const formError = h('div', { class: 'form-error' });
   const submit = button('Create portfolio', { type: 'submit', variant: 'primary', id: 'pf-submit' });
@@ -64,7 +57,7 @@ export function portfoliosView(main, ctx) {
     h('div', { class: 'field' }, h('label', { for: 'pf-schedule' }, 'Re-verify'), schedule),
     cronFields,
     field('Webhook URL', webhook, { optional: true, hint: 'Gets a signed portfolio.changes event when a run finds changes.' }),
-    field('Identifiers', identifiers, { optional: true, hint: 'One per line: GSTINs; for Business360 also CINs or PANs.' }),
+    field('Suppliers', identifiers, { optional: true, hint: PASTE_HINT }),
     field('Or a CSV of rows', file, { optional: true, hint: 'A header row with gstin (or cin, pan for Business360); other columns are kept.' }),
     formError,
     h('div', { class: 'form-actions' }, submit));
@@ -85,8 +78,8 @@ export function portfoliosView(main, ctx) {
       schedule: schedule.value === 'cron' ? { cron: cron.value.trim(), tz: tz.value.trim() || undefined } : { every: schedule.value },
     };
     if (webhook.value.trim() !== '') body.webhook_url = webhook.value.trim();
-    const rows = rowsFromText(identifiers.value, operation.value);
-    if (rows.length > 0) body.rows = rows;
+    // Sent as text: the API keeps the valid lines and names each refused one by its line.
+    if (identifiers.value.trim() !== '') body.text = identifiers.value;
     await busy(submit, 'Creating…', async () => {
       try {
         const created = (await ctx.api.post('/v1/portfolios', body, { signal: ctx.signal })).data;
@@ -100,6 +93,12 @@ export function portfoliosView(main, ctx) {
           } catch (error) {
             ctx.flash({ kind: 'warning', title: 'Portfolio created, but the CSV was not added', message: error.message });
           }
+        } else if (created.invalid > 0) {
+          ctx.flash({
+            kind: 'warning',
+            title: 'Portfolio created',
+            message: `${created.rows} rows added; ${created.invalid} pasted lines were left out: ${(created.invalid_rows ?? []).map((r) => `line ${r.line} (${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')})`).join(', ')}.`,
+          });
         } else {
           ctx.flash({
             kind: 'success',
