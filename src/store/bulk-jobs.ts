@@ -4,6 +4,7 @@
  * live in the result store (files); Redis keeps only what every process must agree on.
  */
 import type { Redis } from 'ioredis';
+import type { JobWarning } from '../domain/job-warnings.js';
 import type { Environment, OperationName } from '../domain/operations.js';
 import type { Breakdown } from '../domain/result-breakdown.js';
 import type { RedisKeys } from './keys.js';
@@ -39,6 +40,8 @@ export interface BulkJob {
   failureReason: string | null;
   /** What a failed job's rows had been charged and was given back (its results could not be kept). */
   refundedPaise: number;
+  /** What its intake read differently from the plain case (domain/job-warnings.ts); set at creation. */
+  warnings: JobWarning[];
   /** Its rows by outcome and key field (domain/result-breakdown.ts), counted once at finalize; null before. */
   breakdown: Breakdown | null;
   /** The job whose failed rows this job retries, and the job that retried this one's. */
@@ -77,8 +80,9 @@ export class BulkJobStore {
     this.quotas = new JobQuotaStore(redis, keys, quotaCaps);
   }
 
-  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise' | 'breakdown' | 'retryOf' | 'retriedBy'> & {
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise' | 'breakdown' | 'retryOf' | 'retriedBy' | 'warnings'> & {
     portfolioId?: string | null;
+    warnings?: readonly JobWarning[];
     retryOf?: string | null;
     rows: { total: number; valid: number; invalid: number; duplicates: number };
     chunksTotal: number;
@@ -102,6 +106,7 @@ export class BulkJobStore {
         chunks_total: job.chunksTotal,
         chunks_done: 0,
         reserved_paise: job.reservedPaise,
+        ...(job.warnings !== undefined && job.warnings.length > 0 ? { warnings: JSON.stringify(job.warnings) } : {}),
       })
       .zadd(this.keys.accountBulkJobs(job.accountId, job.environment), Date.parse(job.createdAt), job.jobId)
       .zadd(this.keys.bulkOpenJobs(), Date.parse(job.createdAt), job.jobId)
@@ -141,6 +146,7 @@ export class BulkJobStore {
       progressAt: h.progress_at || h.created_at || '',
       failureReason: h.failure_reason || null,
       refundedPaise: num(h.refunded_paise),
+      warnings: h.warnings ? (JSON.parse(h.warnings) as JobWarning[]) : [],
       breakdown: h.breakdown ? (JSON.parse(h.breakdown) as Breakdown) : null,
       retryOf: h.retry_of || null,
       retriedBy: h.retried_by || null,

@@ -37,6 +37,14 @@ describe('README', () => {
     const res = await t.post('/v1/portfolios', example?.body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.rows).toBe(4);
+    // Its pasted-lines example adds what it says, and names the bad line.
+    const pasted = /curl -s \$BV\/v1\/portfolios\/\$PF\/rows [^`]*?-d '(\{"text"[^']+)'/.exec(README)?.[1];
+    expect(pasted).toBeDefined();
+    const added = await t.post(`/v1/portfolios/${res.json().data.portfolio_id as string}/rows`, pasted);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({ added: 1, invalid: 1, invalid_rows: [{ line: 2 }] });
+    const rows = (await t.app.inject({ method: 'GET', url: `/v1/portfolios/${res.json().data.portfolio_id as string}/rows`, headers: { authorization: `Bearer ${t.sandboxKey}` } })).json().data.rows as { vendor_name: string }[];
+    expect(rows.map((row) => row.vendor_name).sort()).toEqual(['Clean Co', 'Gujarat Castings', 'Patel & Sons', 'Rao Printers', 'Sharma Traders']);
   });
 
   it('lists every published scenario identifier', () => {

@@ -40,7 +40,8 @@ interface ResultLine {
 
 type Expectation =
   | { refused: 400 | 413; message: RegExp }
-  | { rows: number; check?: (lines: ResultLine[], csv: string) => void };
+  /** `warnings`: the codes of the job's warnings (none when absent). */
+  | { rows: number; check?: (lines: ResultLine[], csv: string) => void; warnings?: readonly string[] };
 
 const utf16 = (text: string, bigEndian: boolean) => {
   const le = Buffer.from(text, 'utf16le');
@@ -64,7 +65,7 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
     check: (lines) => {
       expect(lines.map((l) => l.status)).toEqual(['ok', 'ok', 'invalid', 'ok']);
       expect(lines[1]!.input).toEqual({ gstin: GSTIN_2, vendor: '', city: '' });
-      expect(lines[2]!.error?.message).toMatch(/has 5 cells but the header has 3 columns, and cell 4 is not empty: quote a cell that contains a comma/);
+      expect(lines[2]!.error?.message).toMatch(/has 5 cells but the header has 3 columns, and cell 4 is not empty: quote a cell that contains the column separator/);
     },
   }],
   // A stray opening quote read the next rows into its cell, and they were never verified.
@@ -99,15 +100,30 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
   ['a NUL byte after the first KB', () => `gstin,vendor\n${`${GSTIN},${'v'.repeat(100)}\n`.repeat(20)}${GSTIN},\u0000\n`, { refused: 400, message: /NUL byte at byte \d+/ }],
   ['binary (an image, say)', () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), binary(4096)]), { refused: 400, message: /binary|not valid UTF-8/ }],
   ['an .xlsx (a zip)', () => Buffer.concat([Buffer.from('PK\u0003\u0004'), binary(2048)]), { refused: 400, message: /binary|not valid UTF-8/ }],
-  ['UTF-16 LE with a BOM (Excel "Unicode text")', () => utf16(`gstin\r\n${GSTIN}\r\n`, false), { refused: 400, message: /UTF-16 encoded: save it as UTF-8/ }],
-  ['UTF-16 BE with a BOM', () => utf16(`gstin\r\n${GSTIN}\r\n`, true), { refused: 400, message: /UTF-16 encoded/ }],
+  ['UTF-16 LE with a BOM (Excel "Unicode text")', () => utf16(`gstin\tvendor\r\n${GSTIN}\tCafé\r\n`, false), {
+    rows: 1,
+    check: (lines) => expect(lines.map((l) => [l.status, l.input.vendor])).toEqual([['ok', 'Café']]),
+  }],
+  ['UTF-16 BE with a BOM', () => utf16(`gstin\r\n${GSTIN}\r\n`, true), { rows: 1, check: (lines) => expect(lines[0]!.status).toBe('ok') }],
   ['UTF-16 LE without a BOM', () => Buffer.from(`gstin\r\n${GSTIN}\r\n`, 'utf16le'), { refused: 400, message: /binary|NUL/ }],
-  ['Windows-1252 text (not UTF-8)', () => Buffer.concat([Buffer.from(`gstin,vendor\n${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), { refused: 400, message: new RegExp(`not valid UTF-8 at byte 32, after "${GSTIN},Caf": save it as "CSV UTF-8"`) }],
+  ['Windows-1252 text (not UTF-8), read as such with a warning', () => Buffer.concat([Buffer.from(`gstin,vendor\n${GSTIN},Caf`), Buffer.from([0xe9, 0x20, 0x80]), Buffer.from('\n')]), {
+    rows: 1,
+    warnings: ['ENCODING_WINDOWS_1252'],
+    check: (lines) => expect(lines[0]!.input.vendor).toBe('Café €'),
+  }],
+  ['invalid UTF-8 after valid UTF-8 (a damaged file)', () => Buffer.concat([Buffer.from(`gstin,vendor\n${GSTIN},Café\n${GSTIN_2},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), {
+    refused: 400,
+    message: new RegExp(`not valid UTF-8 at byte 54, after "${GSTIN_2},Caf", after UTF-8 text before it`),
+  }],
   // The same faults after 100 kB of good rows, once the input file is being written: each
   // of these crashed the process (a write pending on a stream destroyed without a listener).
   ...(
     [
-      ['a Windows-1252 byte', Buffer.concat([Buffer.from(`${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), { refused: 400, message: new RegExp(`not valid UTF-8 at byte 90032, after "${GSTIN},Caf"`) }],
+      ['a Windows-1252 byte', Buffer.concat([Buffer.from(`${GSTIN},Caf`), Buffer.from([0xe9]), Buffer.from('\n')]), {
+        rows: 5_001,
+        warnings: ['ENCODING_WINDOWS_1252'],
+        check: (lines: ResultLine[]) => expect(lines.at(-1)!.input.vendor).toBe('Café'),
+      }],
       ['a quote left open at the end', `${GSTIN},"Acme\n`, { refused: 400, message: /quote/ }],
       ['a NUL byte', `${GSTIN},\u0000\n`, { refused: 400, message: /NUL byte at byte \d+/ }],
       ['a 100 kB cell', `${GSTIN},${'x'.repeat(100_000)}\n`, { refused: 413, message: /longer than the limit of 65536 bytes/ }],
@@ -148,8 +164,8 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
   ['a header and a million comma-only lines', () => `gstin,vendor\n${',\n'.repeat(1_000_000)}`, { refused: 400, message: /header row but no rows/ }],
   ['an empty file', () => '', { refused: 400, message: /the file is empty/ }],
   ['a quote that is never closed', () => `gstin,vendor\n${GSTIN},"Acme\n${GSTIN_2},B\n`, { refused: 400, message: /quoted cell is never closed/ }],
-  ['no identifier column', () => 'vendor,city\nAcme,Pune\n', { refused: 400, message: /gst\.verify needs a column named gstin in the header row; found "vendor", "city"/ }],
-  ['semicolon-separated', () => `gstin;vendor\n${GSTIN};A\n`, { refused: 400, message: /columns must be separated by commas/ }],
+  ['no identifier column', () => 'vendor,city\nAcme,Pune\n', { refused: 400, message: /gst\.verify needs a column named gstin \(or one of its usual ERP names, such as GSTIN\/UIN or PAN No\.\) in the header row; found "vendor", "city"/ }],
+  ['semicolon-separated', () => `gstin;vendor\n${GSTIN};A, B\n`, { rows: 1, check: (lines) => expect(lines[0]!.input).toEqual({ gstin: GSTIN, vendor: 'A, B' }) }],
   ['a column named twice', () => `gstin,vendor,vendor\n${GSTIN},A,B\n`, { rows: 1, check: (lines) => expect(lines[0]!.input).toEqual({ gstin: GSTIN, vendor: 'A', 'vendor (3)': 'B' }) }],
   ['an identifier column named twice', () => `gstin,vendor,GSTIN\n${GSTIN},A,${GSTIN_2}\n`, { refused: 400, message: /names the gstin column twice/ }],
   ['odd Unicode in cells (RTL override, zero-width, BOM mid-file, emoji)', () => `gstin,vendor\n\u202E${GSTIN},x\n${GSTIN}\u200B,y\n\uFEFF${GSTIN_2},😀\n`, {
@@ -197,6 +213,7 @@ describe('hostile CSV uploads', () => {
     expect(created.rows.total).toBe(expected.rows);
     const done: JobStatus = await waitForJob(t.app, t.sandboxKey, created.job_id);
     expect(done.status).toBe('completed');
+    expect((done as JobStatus & { warnings: { code: string }[] }).warnings.map((w) => w.code)).toEqual(expected.warnings ?? []);
     const lines = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as ResultLine);
     // Every data row, in order, with a status of its own; an invalid one says which field and rule.
     expect(lines.map((l) => l.row)).toEqual(Array.from({ length: expected.rows }, (_, i) => i + 1));

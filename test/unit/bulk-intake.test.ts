@@ -189,7 +189,7 @@ describe('readCsv', () => {
   it('reports a row with more filled cells than columns as invalid and goes on; a short row\'s missing cells are blank', async () => {
     const { rows } = await collect(chunked(`gstin,note\n${GSTIN},a,b\n${GSTIN}\n${GSTIN_2},ok\n${GSTIN},c,, \n`));
     expect(rows.map((r) => (r.result.ok ? 'ok' : r.result.problems))).toEqual([
-      [{ field: 'row', message: 'has 3 cells but the header has 2 columns, and cell 3 is not empty: quote a cell that contains a comma' }],
+      [{ field: 'row', message: 'has 3 cells but the header has 2 columns, and cell 3 is not empty: quote a cell that contains the column separator' }],
       'ok',
       'ok',
       // An ERP's trailing commas: blank cells past the last column are nothing.
@@ -207,13 +207,17 @@ describe('readCsv', () => {
     expect(rows[0]!.columns).toEqual({ gstin: GSTIN, note: 'a', column_3: '', column_4: '' });
   });
 
-  it('drops Excel\'s sep=, first line, and refuses a file that says another separator', async () => {
+  it('drops Excel\'s sep= first line and reads the columns by the separator it names; refuses one it does not read', async () => {
     const { header, rows } = await collect(chunked(`sep=,\r\ngstin,note\r\n${GSTIN},a\r\n`));
     expect(header).toEqual(['gstin', 'note']);
     expect(rows.map((r) => r.row)).toEqual([1]);
-    const error = await refusal(chunked(`sep=;\ngstin;note\n${GSTIN};a\n`));
+    // `sep=;` wins over a header that a comma would split too.
+    const semicolon = await collect(chunked(`sep=;\ngstin;note, remark\n${GSTIN};a, b\n`));
+    expect(semicolon.header).toEqual(['gstin', 'note, remark']);
+    expect(semicolon.rows.map((r) => [r.columns, r.result.ok])).toEqual([[{ gstin: GSTIN, 'note, remark': 'a, b' }, true]]);
+    const error = await refusal(chunked(`sep=:\ngstin:note\n${GSTIN}:a\n`));
     expect(error).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(error.message).toMatch(/^the file's first line says its columns are separated by ";"/);
+    expect(error.message).toMatch(/^the file's first line says its columns are separated by ":": columns separated by a comma, semicolon, tab or \| are read/);
   });
 
   it('skips blank lines and comma-only lines without counting them as rows', async () => {
@@ -253,16 +257,35 @@ describe('readCsv', () => {
   });
 
   it('refuses a header without an identifier column for the operation, naming what it needs and what it found', async () => {
-    const error = await refusal(chunked(`GST No,Name\n${GSTIN},Acme\n`));
+    const error = await refusal(chunked(`Ref,Name\nX-1,Acme\n`));
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.message).toBe('gst.verify needs a column named gstin in the header row; found "GST No", "Name"');
+    expect(error.message).toBe(
+      'gst.verify needs a column named gstin (or one of its usual ERP names, such as GSTIN/UIN or PAN No.) in the header row; found "Ref", "Name": name the column with ?columns=gstin:<header name>',
+    );
     const company = await refusal(chunked(`gstin\n${GSTIN}\n`), 'mca.company');
     expect(company.message).toContain('mca.company needs a column named one of cin, llpin');
   });
 
-  it('hints at the delimiter when the header looks semicolon-separated', async () => {
-    const error = await refusal(chunked(`gstin;name\n${GSTIN};Acme\n`));
-    expect(error.message).toMatch(/found "gstin;name"; columns must be separated by commas$/);
+  it.each([
+    ['semicolons', ';'],
+    ['tabs', '\t'],
+    ['pipes', '|'],
+    ['commas', ','],
+  ])('reads columns separated by %s from the header line', async (_label, separator) => {
+    const csv = [['Name', 'gstin', 'note'], ['Acme, Pune', GSTIN, 'a;b'], ['Beta', GSTIN_2, '']].map((cells) => cells.map((c) => (c.includes(separator) ? `"${c}"` : c)).join(separator)).join('\r\n');
+    const { header, rows } = await collect(chunked(`${csv}\r\n`));
+    expect(header).toEqual(['Name', 'gstin', 'note']);
+    expect(rows.map((r) => [r.columns, request(r.result)])).toEqual([
+      [{ Name: 'Acme, Pune', gstin: GSTIN, note: 'a;b' }, { gstin: GSTIN }],
+      [{ Name: 'Beta', gstin: GSTIN_2, note: '' }, { gstin: GSTIN_2 }],
+    ]);
+  });
+
+  it('prefers the separator under which the header names a column the operation reads', async () => {
+    // A comma inside a header name of a semicolon file: both split the lines evenly.
+    const { header, rows } = await collect(chunked(`Name, City;GSTIN\nAcme, Pune;${GSTIN}\n`));
+    expect(header).toEqual(['Name, City', 'GSTIN']);
+    expect(request(rows[0]!.result)).toEqual({ gstin: GSTIN });
   });
 
   it.each([
@@ -272,7 +295,7 @@ describe('readCsv', () => {
   ])('refuses %s as empty, saying what a file should hold', async (_label, chunks) => {
     const error = await refusal(chunked(...chunks));
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.message).toMatch(/^the file is empty: expected a UTF-8 CSV text file with a header row/);
+    expect(error.message).toMatch(/^the file is empty: expected a CSV text file \(UTF-8, UTF-16 or Windows-1252\) with a header row/);
   });
 
   it('refuses a header with no rows under it', async () => {
@@ -295,14 +318,14 @@ describe('readCsv', () => {
     expect(error.message).toContain(`NUL byte at byte ${head.length + 1}`);
   });
 
-  it('refuses text that is not UTF-8 (a Windows-1252 export) and says to save as CSV UTF-8', async () => {
-    const error = await refusal(chunked(Buffer.from(`gstin,name\n${GSTIN},Caf\xe9\n`, 'latin1')));
+  it('refuses an invalid byte after valid UTF-8 text as a damaged file, naming where', async () => {
+    const error = await refusal(chunked(`gstin,name\n${GSTIN},Café\n`, Buffer.from(`${GSTIN_2},Caf\xe9\n`, 'latin1')));
     expect(error.code).toBe('VALIDATION_FAILED');
-    expect(error.message).toMatch(/not valid UTF-8 .*save it as "CSV UTF-8"/);
+    expect(error.message).toMatch(/not valid UTF-8 at byte \d+, after "[^"]*Caf", after UTF-8 text before it/);
   });
 
-  it('refuses a file that ends part-way through a UTF-8 character', async () => {
-    const error = await refusal(chunked(`gstin,note\n${GSTIN},`, Buffer.from([0xe2, 0x82])));
+  it('refuses a UTF-8 file that ends part-way through a character', async () => {
+    const error = await refusal(chunked(`gstin,note\n${GSTIN},Café\n${GSTIN_2},`, Buffer.from([0xe2, 0x82])));
     expect(error.message).toContain('ends inside a UTF-8 character');
   });
 
@@ -314,9 +337,10 @@ describe('readCsv', () => {
   it.each([
     ['little-endian', Buffer.from(`\uFEFFgstin\n${GSTIN}\n`, 'utf16le')],
     ['big-endian', Buffer.from(`\uFEFFgstin\n${GSTIN}\n`, 'utf16le').swap16()],
-  ])('refuses UTF-16 (%s BOM) and says to save as UTF-8', async (_label, bytes) => {
-    const error = await refusal(chunked(bytes));
-    expect(error.message).toMatch(/^the file is UTF-16 encoded: save it as UTF-8/);
+  ])('reads UTF-16 with a %s BOM, split anywhere', async (_label, bytes) => {
+    const { header, rows } = await collect(chunked(...[...bytes].map((byte) => Buffer.from([byte]))));
+    expect(header).toEqual(['gstin']);
+    expect(rows.map((r) => request(r.result))).toEqual([{ gstin: GSTIN }]);
   });
 
   it('refuses a row longer than maxRecordBytes (a 100 kB cell) with 413, naming the limit and the line', async () => {

@@ -16,7 +16,7 @@ async function intake(operation: OperationName) {
   let header: string[] = [];
   for await (const item of readCsv(Readable.from([readFileSync(SAMPLE)]), operation, LIMITS)) {
     if (item.kind === 'header') header = item.header;
-    else deduper.add(item.row, item.result);
+    else if (item.kind === 'row') deduper.add(item.row, item.result);
   }
   return { header, counts: deduper.counts() };
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { maxHoldPaise } from '../../domain/business360/pricing.js';
 import { MODULES, type ModuleName } from '../../domain/business360/profile.js';
+import { keptWarnings, type JobWarning } from '../../domain/job-warnings.js';
 import { OPERATIONS, type Environment, type OperationName } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import { INPUT_FILE, type InputLine, type RowLine } from '../../queue/bulk/input-file.js';
@@ -74,6 +75,8 @@ export interface StagedJob {
   maxPaise: number;
   /** The input file's size: what the job counts against its account's stored-bytes quota until it ends. */
   inputBytes: number;
+  /** What the intake read differently (a Windows-1252 file, a guessed column): the job shows them. */
+  warnings: JobWarning[];
 }
 
 /** What a job is besides its rows; may arrive after them (form fields after the file part). */
@@ -91,11 +94,16 @@ export async function stageBulkJob(
   let maxPaise = 0;
   let sawHeader = false;
   let inputBytes = 0;
+  const warnings: JobWarning[] = [];
 
   async function* lines(): AsyncGenerator<string> {
     // Local to the intake pass, so its table is garbage once the file is written.
     const deduper = new RowDeduper();
     for await (const item of items) {
+      if (item.kind === 'warning') {
+        warnings.push(item.warning);
+        continue;
+      }
       if (item.kind === 'header') {
         sawHeader = true;
         const text = JSON.stringify({ header: item.header } satisfies InputLine);
@@ -135,7 +143,7 @@ export async function stageBulkJob(
       { field: 'file', message: 'no data rows' },
     ]);
   }
-  return { jobId, operation, rows, firstRows, maxPaise, inputBytes };
+  return { jobId, operation, rows, firstRows, maxPaise, inputBytes, warnings: keptWarnings(warnings) };
 }
 
 /** Leaves nothing of a staged job that will not be committed. */
@@ -179,6 +187,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
       chunksTotal,
       retryOf: details.retryOf ?? null,
       reservedPaise: maxPaise,
+      warnings: staged.warnings,
     });
   } catch (error) {
     // Without a record, the hold would keep the account's money until it expires (days, for a bulk hold).

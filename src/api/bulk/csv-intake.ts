@@ -1,19 +1,13 @@
 import { pipeline, type Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
+import type { JobWarning } from '../../domain/job-warnings.js';
 import type { OperationName } from '../../domain/operations.js';
+import { delimiterName, separatorLineDelimiter, sniffDelimiter, SNIFF_TEXT_BYTES, type Delimiter } from './delimiter.js';
+import { resolveColumns, type ColumnMapping } from './header-columns.js';
 import { IntakeError } from './intake-error.js';
 import { looksLikeARow, ranOnFromStrayQuote, strayQuote } from './stray-quote.js';
-import {
-  columnMap,
-  identifierColumnsFor,
-  isKnownColumn,
-  knownCells,
-  parseOperation,
-  requestFromRow,
-  type ColumnMap,
-  type IntakeItem,
-  type RowResult,
-} from './row-request.js';
+import { decodedText, EXPECTED_FILE } from './text-decoding.js';
+import { isKnownColumn, knownCells, parseOperation, requestFromRow, type ColumnMap, type IntakeItem, type RowResult } from './row-request.js';
 
 export { IntakeError } from './intake-error.js';
 
@@ -28,100 +22,16 @@ export interface CsvLimits {
   rowLimitIs?: string;
 }
 
-/** How much of the start is sniffed for UTF-16 BOMs before anything reaches the parser. */
-const SNIFF_BYTES = 1024;
-/**
- * The most the parser is given at once. It turns a whole chunk into records before anyone
- * reads them, so a 1 MB chunk of short lines would be hundreds of thousands of records held
- * at once (and read without yielding to the event loop); slices keep that small.
- */
-const PARSE_SLICE_BYTES = 64 * 1024;
-
-const EXPECTED_FILE = 'expected a UTF-8 CSV text file with a header row (for example gstin,name) and one row per request';
-
-function* slices(chunk: Buffer): Generator<Buffer> {
-  for (let at = 0; at < chunk.length; at += PARSE_SLICE_BYTES) yield chunk.subarray(at, at + PARSE_SLICE_BYTES);
+export interface CsvOptions {
+  /** The caller's `?columns=` mapping: it wins over header names. */
+  columns?: ColumnMapping;
 }
 
 /**
- * The raw bytes, counted and checked as they pass: size limit, UTF-16 BOM, NUL bytes and
- * invalid UTF-8 anywhere (not only in the first KB), so a file in another encoding is a
- * 400 rather than rows of U+FFFD that fail validation one by one and look like bad data.
+ * Rows read ahead of the header when no header names an identifier column, to guess the column
+ * from its values; at most this many records (each bounded by maxRecordBytes) are held.
  */
-async function* checkedBytes(input: Readable | AsyncIterable<Buffer | string>, maxBytes: number): AsyncGenerator<Buffer> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let offset = 0;
-  let head: Buffer[] = [];
-  let sniffed = false;
-  const check = (chunk: Buffer): Buffer => {
-    if (!sniffed) {
-      sniffed = true;
-      if (chunk.length >= 2 && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
-        throw new IntakeError('VALIDATION_FAILED', `the file is UTF-16 encoded: save it as UTF-8 (in Excel: "CSV UTF-8"); ${EXPECTED_FILE}`);
-      }
-      if (chunk.subarray(0, SNIFF_BYTES).includes(0)) {
-        throw new IntakeError('VALIDATION_FAILED', `the file looks binary (NUL bytes in its first 1 KB), not CSV text: ${EXPECTED_FILE}; export spreadsheets (.xlsx) as "CSV UTF-8"`);
-      }
-    }
-    const nul = chunk.indexOf(0);
-    if (nul !== -1) throw new IntakeError('VALIDATION_FAILED', `the file contains a NUL byte at byte ${offset + nul}: ${EXPECTED_FILE}`);
-    try {
-      decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new IntakeError('VALIDATION_FAILED', `the file is not valid UTF-8 ${whereInvalid(chunk, offset)}: save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
-    }
-    offset += chunk.length;
-    return chunk;
-  };
-  let bytes = 0;
-  for await (const raw of input) {
-    const chunk = typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw;
-    bytes += chunk.length;
-    if (bytes > maxBytes) throw new IntakeError('PAYLOAD_TOO_LARGE', `the file is larger than the limit of ${maxBytes} bytes`);
-    if (sniffed) {
-      yield* slices(check(chunk));
-      continue;
-    }
-    // Collect the first KB so the BOM and NUL sniff sees it whatever the chunking.
-    head.push(chunk);
-    if (bytes >= SNIFF_BYTES) {
-      yield* slices(check(Buffer.concat(head)));
-      head = [];
-    }
-  }
-  if (!sniffed && bytes > 0) yield* slices(check(Buffer.concat(head)));
-  // A multipart upload cut at its size limit (busboy's fileSize) ends as if it were whole,
-  // only flagged: refuse it here, before its first rows become a job.
-  if ((input as { truncated?: unknown }).truncated === true) {
-    throw new IntakeError('PAYLOAD_TOO_LARGE', `the file is larger than the limit of ${maxBytes} bytes`);
-  }
-  try {
-    decoder.decode();
-  } catch {
-    throw new IntakeError('VALIDATION_FAILED', `the file ends inside a UTF-8 character: save it as "CSV UTF-8"; ${EXPECTED_FILE}`);
-  }
-}
-
-/**
- * Where a chunk the decoder refused stops being UTF-8: the byte, and the text just before it,
- * which a user can search for ("Caf" before a Windows-1252 é). The decoder does not say; this
- * finds the first byte that cannot start or continue a character, and falls back to the
- * chunk's range for the subtler faults (an overlong form, a sequence begun in the chunk before).
- */
-function whereInvalid(chunk: Buffer, offset: number): string {
-  for (let i = 0; i < chunk.length; ) {
-    const b = chunk[i] as number;
-    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
-    let bad = extra === -1;
-    for (let k = 1; !bad && k <= extra && i + k < chunk.length; k++) bad = ((chunk[i + k] as number) & 0xc0) !== 0x80;
-    if (bad) {
-      const before = chunk.subarray(Math.max(0, i - 40), i).toString('utf8').split(/\r\n|\r|\n/).pop() ?? '';
-      return `at byte ${offset + i}${before === '' ? ', at the start of a line' : `, after ${JSON.stringify(before.slice(-30))}`}`;
-    }
-    i += extra + 1;
-  }
-  return `(bytes ${offset}-${offset + chunk.length - 1})`;
-}
+export const GUESS_SAMPLE_ROWS = 50;
 
 function asIntakeError(error: unknown, limits: CsvLimits): unknown {
   if (error instanceof IntakeError) return error;
@@ -141,22 +51,17 @@ function asIntakeError(error: unknown, limits: CsvLimits): unknown {
   }
 }
 
-/** At most this many header names in a message: a header can be thousands of columns. */
-const NAMES_IN_MESSAGE = 20;
-
-function describeHeader(header: readonly string[]): string {
-  const names = header.slice(0, NAMES_IN_MESSAGE).map((name) => JSON.stringify(name.slice(0, 40)));
-  return names.join(', ') + (header.length > NAMES_IN_MESSAGE ? `, … (${header.length} columns)` : '');
-}
-
 /**
  * The header as rows will carry it: empty names (stray cells in a spreadsheet) become
  * `column_<n>`, and a name that came before becomes `<name> (<n>)` (SAP exports repeat
  * `Address`), since each row's columns are keyed by name and one of the two would be lost
- * from the results. A known column named twice is still refused (columnMap): which of two
- * gstin columns to verify, and bill, is not ours to guess.
+ * from the results. A known column named twice is still refused (resolveColumns): which of two
+ * gstin columns to verify, and bill, is not ours to guess. For any tabular reader (CSV, a
+ * worksheet): `sample` is the first rows, needed only when the answer `needsSample`; a header
+ * found to be a row of data (a bare list of GSTINs) gets names (`gstin`, `column_2`, ...) and
+ * `headerIsData`, and the reader must pass that record on as row 1.
  */
-function checkedHeader(record: readonly string[], operation: OperationName): CheckedHeader {
+export function checkedHeader(record: readonly string[], operation: OperationName, options: CsvOptions & { sample?: readonly (readonly string[])[] } = {}): CheckedHeader {
   const header: string[] = [];
   const taken = new Set<string>();
   record.forEach((cell, index) => {
@@ -169,100 +74,184 @@ function checkedHeader(record: readonly string[], operation: OperationName): Che
     taken.add(name);
     header.push(name);
   });
-  const map = columnMap(header);
-  const needed = identifierColumnsFor(operation);
-  if (!needed.some((column) => map[column] !== undefined)) {
-    const needs = needed.length === 1 ? `a column named ${needed[0]}` : `a column named one of ${needed.join(', ')}`;
-    const delimiterHint = header.some((name) => /[;\t|]/.test(name)) ? '; columns must be separated by commas' : '';
-    throw new IntakeError('VALIDATION_FAILED', `${operation} needs ${needs} in the header row; found ${describeHeader(header)}${delimiterHint}`);
+  const resolved = resolveColumns(header, operation, options.columns, options.sample);
+  if (resolved.needsSample) return { header, map: resolved.map, warnings: resolved.warnings, headerIsData: false, needsSample: true };
+  if (resolved.headerIsData) {
+    const names = header.map((_, index) => `column_${index + 1}`);
+    for (const [column, index] of Object.entries(resolved.map)) names[index] = column;
+    return { header: names, map: resolved.map, warnings: resolved.warnings, headerIsData: true };
   }
-  return { header, map };
+  return { header, map: resolved.map, warnings: resolved.warnings, headerIsData: false };
 }
 
-interface CheckedHeader {
+export interface CheckedHeader {
   header: string[];
   map: ColumnMap;
+  /** What the job should show about how the columns were found (an alias is not one; a guess is). */
+  warnings: JobWarning[];
+  headerIsData: boolean;
+  needsSample?: true;
+}
+
+/** Whether a record is Excel's `sep=X` first line, as the parser split it with `delimiter`. */
+function isSeparatorLine(record: readonly string[], delimiter: Delimiter): boolean {
+  return separatorLineDelimiter(record.join(delimiter)) !== undefined;
 }
 
 /**
- * Excel's `sep=,` first line (written by some exports, read by Excel to pick the separator),
- * as csv-parse reads it: a comma is the only separator this intake reads, so the line is
- * dropped; another one is refused, naming it.
+ * The decoded text with its separator found: the first SNIFF_TEXT_BYTES are read to sniff it
+ * (preferring the split under which the header names a column of the operation), then passed
+ * on before the rest.
  */
-function separatorLine(record: readonly string[]): string | undefined {
-  const line = record.join(',');
-  const match = /^sep=(.?)$/i.exec(line);
-  return match === null ? undefined : (match[1] ?? '');
+async function withDelimiter(text: AsyncGenerator<Buffer>, operation: OperationName, options: CsvOptions): Promise<{ delimiter: Delimiter; chunks: AsyncGenerator<Buffer> }> {
+  const head: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  try {
+    while (size < SNIFF_TEXT_BYTES) {
+      const next = await text.next();
+      if (next.done === true) {
+        done = true;
+        break;
+      }
+      head.push(next.value);
+      size += next.value.length;
+    }
+    const start = Buffer.concat(head).subarray(0, SNIFF_TEXT_BYTES).toString('utf8');
+    const headerFits = (cells: string[]) => {
+      try {
+        return resolveColumns(cells, operation, options.columns).needsSample !== true;
+      } catch {
+        return false;
+      }
+    };
+    const delimiter = sniffDelimiter(start, headerFits);
+    async function* chunks(): AsyncGenerator<Buffer> {
+      try {
+        yield* head;
+        if (!done) yield* text;
+      } finally {
+        // Stopped while still passing on the sniffed start: the rest must be closed too (the upload's stream).
+        if (!done) await text.return(undefined);
+      }
+    }
+    return { delimiter, chunks: chunks() };
+  } catch (error) {
+    // Ends the upload's stream too, as leaving the parser's loop does.
+    await text.return(undefined);
+    throw error;
+  }
 }
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
 
 /**
- * Streams a CSV upload into header and row items. Memory is bounded by the parser's
- * buffers and one record (`maxRecordBytes`): nothing accumulates across rows. Whole-file
- * problems throw IntakeError, possibly after rows were yielded (size and row limits,
- * encoding faults past the first chunk): the caller must discard the job on a throw.
+ * Streams a CSV upload into header, row and warning items. Memory is bounded by the parser's
+ * buffers, the separator sniff (SNIFF_TEXT_BYTES) and, when the identifier column must be
+ * guessed, GUESS_SAMPLE_ROWS records: nothing accumulates across rows. Whole-file problems
+ * throw IntakeError, possibly after rows were yielded (size and row limits, encoding faults
+ * past the first chunk): the caller must discard the job on a throw. A warning (a Windows-1252
+ * file, a guessed column) may come after rows.
  */
 export async function* readCsv(
   input: Readable | AsyncIterable<Buffer | string>,
   operation: OperationName,
   limits: CsvLimits,
+  options: CsvOptions = {},
 ): AsyncGenerator<IntakeItem, void, undefined> {
   parseOperation(operation);
+  const warnings: JobWarning[] = [];
+  let warned = 0;
+  function* newWarnings(): Generator<IntakeItem> {
+    while (warned < warnings.length) yield { kind: 'warning', warning: warnings[warned++] as JobWarning };
+  }
+  const { delimiter, chunks } = await withDelimiter(decodedText(input, limits.maxBytes, (warning) => warnings.push(warning)), operation, options);
   const parser = parse({
     bom: true,
+    delimiter,
     // Ragged rows become invalid rows below instead of failing the whole file.
     relax_column_count: true,
     // `Acme "Best" Ltd` in an unquoted cell is common in hand-made files and unambiguous.
     relax_quotes: true,
     max_record_size: limits.maxRecordBytes,
     skip_empty_lines: true,
-    // A line of only commas (a blank spreadsheet row) is dropped in the parser, not made into
+    // A line of only separators (a blank spreadsheet row) is dropped in the parser, not made into
     // a record to be dropped below: a file of millions of them must not cost millions of records.
     skip_records_with_empty_values: true,
   });
   // Errors reach us through the parser, which pipeline destroys with the source's error.
-  pipeline(checkedBytes(input, limits.maxBytes), parser, () => {});
+  pipeline(chunks, parser, () => {});
   let header: CheckedHeader | undefined;
+  /** The header record, while the first rows are read to guess its identifier column. */
+  let pending: string[] | undefined;
+  let sample: string[][] = [];
   let rowLike: (line: string) => boolean = () => false;
   let rows = 0;
+
+  const checkStray = (record: readonly string[], dataRow: number) => {
+    const swallowing = record.find((cell) => ranOnFromStrayQuote(cell, rowLike));
+    if (swallowing !== undefined) throw strayQuote(swallowing, dataRow);
+  };
+  function* dataRow(record: string[], known: CheckedHeader): Generator<IntakeItem> {
+    checkStray(record, rows + 1);
+    rows += 1;
+    if (rows > limits.maxRows) {
+      throw new IntakeError('PAYLOAD_TOO_LARGE', `the file has more than ${limits.maxRows} rows, ${limits.rowLimitIs ?? 'the limit per job: split it into several jobs'}`);
+    }
+    yield rowItem(rows, record, operation, known);
+  }
+  /** The header settled: its item, its warnings, then the rows read ahead (the header record first when it was data). */
+  function* settle(record: string[], read: string[][] | undefined): Generator<IntakeItem> {
+    const known = checkedHeader(record, operation, { ...options, sample: read });
+    if (known.needsSample) return;
+    header = known;
+    warnings.push(...known.warnings);
+    rowLike = looksLikeARow(known.header.length, known.map, operation, delimiter);
+    const renamed = known.headerIsData || known.warnings.length > 0 || Object.entries(known.map).some(([column, index]) => known.header[index]?.trim().toLowerCase() !== column);
+    yield renamed ? { kind: 'header', header: known.header, map: known.map } : { kind: 'header', header: known.header };
+    yield* newWarnings();
+    for (const row of known.headerIsData ? [record, ...(read ?? [])] : (read ?? [])) yield* dataRow(row, known);
+  }
+
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
-      const swallowing = record.find((cell) => ranOnFromStrayQuote(cell, rowLike));
-      if (swallowing !== undefined) throw strayQuote(swallowing, header === undefined ? 0 : rows + 1);
-      // A line of only commas or spaces is a blank spreadsheet row, not a request.
+      if (header === undefined && pending === undefined) checkStray(record, 0);
+      // A line of only separators or spaces is a blank spreadsheet row, not a request.
       if (isBlank(record)) continue;
-      if (header === undefined) {
-        const separator = separatorLine(record);
-        if (separator === ',') continue;
-        if (separator !== undefined) {
-          throw new IntakeError('VALIDATION_FAILED', `the file's first line says its columns are separated by ${JSON.stringify(separator)}: ${EXPECTED_FILE}, with columns separated by commas (in Excel: "CSV UTF-8")`);
-        }
-        header = checkedHeader(record, operation);
-        rowLike = looksLikeARow(header.header.length, header.map, operation);
-        yield { kind: 'header', header: header.header };
+      yield* newWarnings();
+      if (header !== undefined) {
+        yield* dataRow(record, header);
         continue;
       }
-      rows += 1;
-      if (rows > limits.maxRows) {
-        throw new IntakeError('PAYLOAD_TOO_LARGE', `the file has more than ${limits.maxRows} rows, ${limits.rowLimitIs ?? 'the limit per job: split it into several jobs'}`);
+      if (pending === undefined) {
+        // Excel's `sep=;` line: the sniff has read it already.
+        if (isSeparatorLine(record, delimiter)) continue;
+        yield* settle(record, undefined);
+        if (header === undefined) pending = record;
+        continue;
       }
-      yield rowItem(rows, record, operation, header);
+      sample.push(record);
+      if (sample.length < GUESS_SAMPLE_ROWS) continue;
+      yield* settle(pending, sample);
+      sample = [];
     }
+    if (header === undefined && pending !== undefined) yield* settle(pending, sample);
+    yield* newWarnings();
   } catch (error) {
     // Leaving the loop (break or throw) destroys the parser, and pipeline then the source.
     throw asIntakeError(error, limits);
   }
   if (header === undefined) throw new IntakeError('VALIDATION_FAILED', `the file is empty: ${EXPECTED_FILE}`);
-  if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header`);
+  if (rows === 0) throw new IntakeError('VALIDATION_FAILED', `the file has a header row but no rows: expected one row per request under the header (separated by ${delimiterName(delimiter)})`);
 }
 
-function rowItem(row: number, record: string[], operation: OperationName, header: CheckedHeader): IntakeItem {
+/** One data record as a row item (any tabular reader: cells in header order). */
+export function rowItem(row: number, record: readonly string[], operation: OperationName, header: Pick<CheckedHeader, 'header' | 'map'>): IntakeItem {
   const names = header.header;
   const columns = Object.fromEntries(names.map((name, index) => [name, record[index] ?? '']));
   // Fewer cells than columns: the rest are blank (some tools leave out a row's trailing empty
   // cells). More: only blank ones may follow (an ERP's trailing commas); a cell with something
-  // in it past the last column is the sign of an unquoted comma, and the row cannot be read.
+  // in it past the last column is the sign of an unquoted separator, and the row cannot be read.
   const overflow = record.slice(names.length).findIndex((cell) => cell.trim() !== '');
   const result: RowResult =
     overflow === -1
@@ -272,7 +261,7 @@ function rowItem(row: number, record: string[], operation: OperationName, header
           problems: [
             {
               field: 'row',
-              message: `has ${record.length} cells but the header has ${names.length} columns, and cell ${names.length + overflow + 1} is not empty: quote a cell that contains a comma`,
+              message: `has ${record.length} cells but the header has ${names.length} columns, and cell ${names.length + overflow + 1} is not empty: quote a cell that contains the column separator`,
             },
           ],
         };

@@ -62,6 +62,8 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     refunded_inr: paiseToInr(job.refundedPaise),
     eta_seconds: etaSeconds(job, nowMs),
     results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
+    // Addition: what the intake read differently (a Windows-1252 file, a guessed column), [] when nothing.
+    warnings: job.warnings,
     // Additions: the rows by outcome and key field once the results are written (null before),
     // and the retry links (POST /v1/bulk/jobs/{id}/retry).
     breakdown: job.breakdown,

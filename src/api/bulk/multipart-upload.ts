@@ -16,6 +16,7 @@ import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from './create-job.js';
 import { readCsv } from './csv-intake.js';
+import { parseColumnMapping } from './header-columns.js';
 import { intakeFailure } from './intake-error.js';
 import { parseOperationOr400 } from './row-request.js';
 
@@ -29,6 +30,8 @@ export interface UploadOptions {
   allowPrivateWebhooks: boolean;
   /** The query's `operation`, used unless a field before the file names one. */
   operationText: string | undefined;
+  /** The query's `columns` mapping (header-columns.ts), read once the operation is known. */
+  columnsText?: unknown;
 }
 
 export interface StagedUpload {
@@ -95,8 +98,15 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
         ]);
       }
       const operation = parseOperationOr400(operationText);
+      let columns;
+      try {
+        columns = parseColumnMapping(options.columnsText, operation);
+      } catch (error) {
+        part.file.resume();
+        intakeFailure(error);
+      }
       filename = part.filename;
-      staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits), options.deps).catch(intakeFailure);
+      staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits, { columns }), options.deps).catch(intakeFailure);
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
     }
     if (staged === undefined) {

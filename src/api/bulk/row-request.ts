@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { FieldProblem } from '../../errors.js';
+import type { JobWarning } from '../../domain/job-warnings.js';
 import { OPERATIONS, type CheckName, type OperationName } from '../../domain/operations.js';
 import type { OperationInputs } from '../../sources/verifier.js';
 import { Business360Request } from '../schemas/business360-request.js';
@@ -19,7 +20,10 @@ export type BulkRequest = OperationInputs[CheckName] | z.output<typeof Business3
 export type RowResult = { ok: true; request: BulkRequest; key: string } | { ok: false; problems: FieldProblem[] };
 
 export type IntakeItem =
-  | { kind: 'header'; header: string[] }
+  /** `map`: where the known columns are when they were found by alias, mapping or guess (absent: by their own names). */
+  | { kind: 'header'; header: string[]; map?: ColumnMap }
+  /** Something the reader read differently from the plain case; the job shows it (may come after rows). */
+  | { kind: 'warning'; warning: JobWarning }
   | {
       kind: 'row';
       row: number;
@@ -65,6 +69,11 @@ export function parseOperationOr400(value: unknown): OperationName {
   } catch (error) {
     intakeFailure(error);
   }
+}
+
+/** The known columns `operation` reads: the identifiers (a row needs one) and the others it takes. */
+export function columnsTakenBy(operation: OperationName): { identifiers: readonly KnownColumn[]; others: readonly KnownColumn[] } {
+  return OPERATION_COLUMNS[operation];
 }
 
 /** The known columns of which a header needs at least one for rows of `operation` to be verifiable. */

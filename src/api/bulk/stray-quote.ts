@@ -6,7 +6,7 @@
  * - the cell kept its opening quote (the parser does so when the closing quote has more text
  *   after it: `"Bar" Traders`), spans a line break, and has text but no other quote on its first
  *   line (a cell whose value starts with a quote has its partner on that line);
- * - a line inside the cell is a row of this file: as many commas as the header has, less one,
+ * - a line inside the cell is a row of this file: as many separators as the header has, less one,
  *   and a valid identifier of the operation where the header has that column (when the closing
  *   quote is followed by a comma, the parser leaves no other trace).
  * The record's raw text would tell it for certain, but the parser's raw option keeps every
@@ -17,7 +17,8 @@ import type { OperationName } from '../../domain/operations.js';
 import { IntakeError } from './intake-error.js';
 import { identifierColumnsFor, type ColumnMap, type KnownColumn } from './row-request.js';
 
-const CHECKS: Partial<Record<KnownColumn, (raw: string) => IdentifierCheck<unknown>>> = {
+/** The identifier columns whose values can be checked on their own (a name cannot). */
+export const IDENTIFIER_CHECKS: Partial<Record<KnownColumn, (raw: string) => IdentifierCheck<unknown>>> = {
   gstin: checkGstin,
   pan: checkPan,
   cin: checkCin,
@@ -26,15 +27,15 @@ const CHECKS: Partial<Record<KnownColumn, (raw: string) => IdentifierCheck<unkno
 };
 
 /** Whether a line of text is a row of a file with this header: its cell count, and a valid identifier in its place. */
-export function looksLikeARow(columns: number, map: ColumnMap, operation: OperationName): (line: string) => boolean {
+export function looksLikeARow(columns: number, map: ColumnMap, operation: OperationName, delimiter = ','): (line: string) => boolean {
   const places = identifierColumnsFor(operation).flatMap((column) => {
     const index = map[column];
-    const check = CHECKS[column];
+    const check = IDENTIFIER_CHECKS[column];
     return index === undefined || check === undefined ? [] : [{ index, check }];
   });
   if (places.length === 0) return () => false;
   return (line) => {
-    const cells = line.split(',');
+    const cells = line.split(delimiter);
     if (cells.length < columns) return false;
     return places.some(({ index, check }) => check(cells[index] ?? '').ok);
   };

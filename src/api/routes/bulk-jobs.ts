@@ -70,6 +70,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
           limits: options.limits,
           allowPrivateWebhooks: options.webhooks.destinations.allowPrivate,
           operationText: (request.query as Record<string, string | undefined>).operation,
+          columnsText: (request.query as Record<string, unknown>).columns,
         });
         created = await commitBulkJob(
           upload.staged,

@@ -15,6 +15,7 @@ import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfo
 import { openDownload, type ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { readCsv } from '../bulk/csv-intake.js';
+import { parseColumnMapping } from '../bulk/header-columns.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
 import { readPastedRows } from '../bulk/pasted-rows.js';
@@ -60,18 +61,41 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
   const byIdentifier = new Map<string, PortfolioRow>();
   const invalid: RowsRead['invalid'] = [];
   let repeated = 0;
+  /** Header names to the known column they were found to hold (an ERP alias, ?columns=, a guess). */
+  let renames = new Map<string, string>();
   for await (const item of items) {
-    if (item.kind === 'header') continue;
-    const identifier = item.result.ok ? rowIdentifier(operation, item.columns) : undefined;
+    if (item.kind === 'header') {
+      renames = new Map(Object.entries(item.map ?? {}).flatMap(([column, index]) => (item.header[index] === undefined ? [] : [[item.header[index], column] as const])));
+      continue;
+    }
+    if (item.kind === 'warning') continue;
+    const columns = renames.size === 0 ? item.columns : renamedColumns(item.columns, renames);
+    const identifier = item.result.ok ? rowIdentifier(operation, columns) : undefined;
     if (!item.result.ok || identifier === undefined) {
       invalid.push({ row: item.row, problems: item.result.ok ? [{ field: 'row', message: 'has no identifier' }] : item.result.problems });
       continue;
     }
     if (byIdentifier.has(identifier)) repeated++;
-    byIdentifier.set(identifier, { identifier, columns: canonicalColumns(item.columns) });
+    byIdentifier.set(identifier, { identifier, columns: canonicalColumns(columns) });
     if (byIdentifier.size > PORTFOLIO_MAX_ROWS) throw tooManyRows(byIdentifier.size);
   }
   return { rows: [...byIdentifier.values()], invalid, repeated };
+}
+
+/**
+ * A row's columns with those found under another name (`GSTIN/UIN`) under the column's own
+ * (`gstin`): the portfolio's runs send its rows through the intake again, by these names. A
+ * column already called `gstin` that the mapping passed over stays, as `gstin (file)`.
+ */
+function renamedColumns(columns: Readonly<Record<string, string>>, renames: ReadonlyMap<string, string>): Record<string, string> {
+  const taken = new Set(renames.values());
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => {
+      const column = renames.get(name);
+      if (column !== undefined) return [column, value];
+      return [taken.has(normaliseHeaderName(name)) ? `${name} (file)` : name, value];
+    }),
+  );
 }
 
 /**
@@ -215,8 +239,15 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           part.file.resume();
           throw new AppError('VALIDATION_FAILED', `Unexpected file part "${part.fieldname}": send the CSV as "file"`, [{ field: part.fieldname, message: 'unexpected file part' }]);
         }
+        let columns;
+        try {
+          columns = parseColumnMapping((request.query as Record<string, unknown>).columns, portfolio.operation);
+        } catch (error) {
+          part.file.resume();
+          intakeFailure(error);
+        }
         const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
-        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT })).catch(intakeFailure);
+        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT }, { columns })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);

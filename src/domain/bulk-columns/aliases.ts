@@ -1,0 +1,86 @@
+/**
+ * The header names a bulk upload's columns are recognised by: the API's own names (`gstin`,
+ * `pan`, ...) and what ERPs and spreadsheets call the same thing, so a vendor list exported
+ * from Tally ("GSTIN/UIN", "PAN/IT No.") or Zoho Books ("GST Identification Number (GSTIN)")
+ * is read without renaming its columns first. Names compare with case, spaces and punctuation
+ * ignored ("GSTIN No." = "gstin_no" = "GSTIN NO"), see `aliasKey`.
+ *
+ * Where each alias was confirmed (public documentation, as of 2026-11; README "Bulk jobs"):
+ * - Tally Prime: "GSTIN/UIN" (party ledger, GST registration details) and "PAN/IT No." (party
+ *   ledger; also the heading of its Excel ledger import template), help.tallysolutions.com.
+ * - Zoho Books: "GST Identification Number (GSTIN)", the header its contact import/export
+ *   recognises (zoho.com/in/books/kb/gst/gst-import-format).
+ * - SAP Business One: "P.A.N. No." (Business Partner Master Data, Accounting, Tax: India),
+ *   help.sap.com. Its GSTIN field's label was not found in the stored documentation.
+ * - ERPNext: "GSTIN" (on the supplier's Address, frappe/erpnext #9435) and "Supplier Name"
+ *   (its Supplier data import template). The India Compliance app's "GSTIN / UIN" label was
+ *   not confirmed.
+ * - Busy: no public export layout was found; its common headings ("GSTIN", "PAN") are
+ *   covered by the general aliases.
+ * The rest are names seen in hand-made vendor lists; none of them can name two columns.
+ */
+
+/** The columns an alias can stand for (row-request.ts's known columns that identify, or name, a business). */
+export const ALIASED_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name'] as const;
+export type AliasedColumn = (typeof ALIASED_COLUMNS)[number];
+
+/** A header name as compared: lower case, letters and digits only ("GSTIN/UIN" → "gstinuin"). */
+export function aliasKey(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** Each column's aliases, as documented in the README; the column's own name is one of them. */
+export const COLUMN_ALIASES: Readonly<Record<AliasedColumn, readonly string[]>> = {
+  gstin: [
+    'GSTIN',
+    'GSTIN/UIN',
+    'GSTIN No.',
+    'GSTIN Number',
+    'GST No.',
+    'GST Number',
+    'GST Reg. No.',
+    'GST Registration Number',
+    'GST Identification Number',
+    'GST Identification Number (GSTIN)',
+    'Party GSTIN',
+    'Party GSTIN/UIN',
+    'Supplier GSTIN',
+    'Vendor GSTIN',
+    'Customer GSTIN',
+    'GSTIN of Supplier',
+  ],
+  pan: [
+    'PAN',
+    'PAN No.',
+    'PAN Number',
+    'PAN/IT No.',
+    'P.A.N. No.',
+    'Income Tax PAN',
+    'IT PAN',
+    'Permanent Account Number',
+    'Party PAN',
+    'Supplier PAN',
+    'Vendor PAN',
+  ],
+  cin: ['CIN', 'CIN No.', 'CIN Number', 'Corporate Identification Number', 'Company CIN', 'Company Identification Number'],
+  llpin: ['LLPIN', 'LLPIN No.', 'LLP Identification Number', 'LLP Number'],
+  din: ['DIN', 'DIN No.', 'DIN Number', 'Director Identification Number', 'Director DIN'],
+  name: ['Name', 'Party Name', 'Supplier Name', 'Vendor Name', 'Company Name', 'Legal Name', 'Name of Party', 'Business Name'],
+};
+
+const BY_KEY: ReadonlyMap<string, AliasedColumn> = new Map(
+  ALIASED_COLUMNS.flatMap((column) => COLUMN_ALIASES[column].map((alias) => [aliasKey(alias), column] as const)),
+);
+
+/** The column a header name stands for, if it is one of the aliases. */
+export function aliasedColumn(name: string): AliasedColumn | undefined {
+  return BY_KEY.get(aliasKey(name));
+}
+
+/** Whether the header name is the column's own name (`gstin`, ` GSTIN `), not one of its aliases. */
+export function isOwnName(name: string, column: string): boolean {
+  return name.replace(/^\uFEFF/, '').trim().toLowerCase() === column;
+}
