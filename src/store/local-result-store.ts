@@ -87,7 +87,7 @@ class LocalFileWriter implements ResultFileWriter {
     return new LocalFileWriter(stream, temporary, final);
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     if (this.stream.errored) throw this.stream.errored;
     // once() rejects on 'error', so a failing disk ends the writer instead of stalling it.
     if (!this.stream.write(text)) await once(this.stream, 'drain');

@@ -42,8 +42,8 @@ export function isMissingFile(error: unknown): boolean {
 
 /** One file being written: nothing of it is seen under its name until commit() resolves. */
 export interface ResultFileWriter {
-  /** Adds text; resolves when the store can take more (backpressure), rejects once writing failed. */
-  write(text: string): Promise<void>;
+  /** Adds text (or bytes: results.xlsx); resolves when the store can take more (backpressure), rejects once writing failed. */
+  write(text: string | Uint8Array): Promise<void>;
   /** The file whole under its name, durably; cleans up after itself when it fails. */
   commit(): Promise<void>;
   /** Drops what was written: the name keeps what it had. Safe after a failed commit. */
@@ -76,7 +76,7 @@ export interface ResultStore {
   writeLines(jobId: string, name: string, lines: AsyncIterable<string> | Iterable<string>): Promise<void>;
   /** Writes a small file whole, exactly as given. */
   writeText(jobId: string, name: string, text: string): Promise<void>;
-  /** A file written piece by piece (results.csv and results.jsonl, side by side). */
+  /** A file written piece by piece (results.csv, results.jsonl and results.xlsx, side by side). */
   openWriter(jobId: string, name: string): Promise<ResultFileWriter>;
   readText(jobId: string, name: string): Promise<string>;
   /** A file's lines (LF-separated, empty lines skipped) without holding it whole. */

@@ -203,7 +203,7 @@ describe('writeResultFiles', () => {
     expect(JSON.parse(await readFile(jsonlPath(), 'utf8'))).toMatchObject({ row: 2, input: {} });
   });
 
-  it('shows no results file until both are complete, and leaves no temporary file', async () => {
+  it('shows no results file until all three are complete, and leaves no temporary file', async () => {
     const seenMidway: string[][] = [];
     async function* rows(): AsyncGenerator<RowResult[]> {
       yield [okRow];
@@ -214,8 +214,9 @@ describe('writeResultFiles', () => {
     const midway = seenMidway[0] ?? [];
     expect(midway).not.toContain('results.csv');
     expect(midway).not.toContain('results.jsonl');
-    expect(midway.filter((name) => name.endsWith('.tmp'))).toHaveLength(2);
-    expect((await readdir(dir)).sort()).toEqual(['results.csv', 'results.jsonl']);
+    expect(midway).not.toContain('results.xlsx');
+    expect(midway.filter((name) => name.endsWith('.tmp'))).toHaveLength(3);
+    expect((await readdir(dir)).sort()).toEqual(['results.csv', 'results.jsonl', 'results.xlsx']);
   });
 
   it('rejects, removes its temporary files and publishes nothing when the rows fail', async () => {

@@ -1,5 +1,5 @@
 /**
- * Writes a bulk job's results.csv and results.jsonl (interface document, "Bulk jobs").
+ * Writes a bulk job's results.csv, results.jsonl and results.xlsx (results-xlsx.ts) (interface document, "Bulk jobs").
  *
  * Both files are streamed: batches of rows are pulled from the iterable only as fast as the
  * result store takes them (each batch's writes wait while a file's buffer is full), so a
@@ -18,10 +18,11 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
-import { keyFieldValue } from '../../domain/result-breakdown.js';
+import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import { escapeCell } from '../../domain/formula-escape.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
+import { ResultsWorkbook } from './results-xlsx.js';
 
 export const RESULTS_CSV_FILE = 'results.csv';
 export const RESULTS_JSONL_FILE = 'results.jsonl';
@@ -137,7 +138,7 @@ export function chargedInrText(amountPaise: number): string {
 
 export async function writeResultFiles(options: WriteResultFilesOptions): Promise<{ rows: number }> {
   const { results, jobId, operation, inputHeader } = options;
-  const writers: ResultFileWriter[] = [];
+  const writers: (ResultFileWriter | ResultsWorkbook)[] = [];
   let rowCount = 0;
   try {
     // Both files are open before the first row is read.
@@ -145,10 +146,13 @@ export async function writeResultFiles(options: WriteResultFilesOptions): Promis
     writers.push(csv);
     const jsonl = await results.openWriter(jobId, RESULTS_JSONL_FILE);
     writers.push(jsonl);
+    const header = csvHeader(operation, inputHeader).map(escapeCell);
+    const xlsx = await ResultsWorkbook.open(results, jobId, header, inputHeader.length);
+    writers.push(xlsx);
     // A batch at a time, one write per file: a row's result was rendered by its chunk (or is
     // rendered here: invalid, cancelled and older chunk files' rows), its row number and input
     // cells are joined to it here. Each line ends with its record delimiter.
-    await csv.write(stringifyCsv([csvHeader(operation, inputHeader).map(escapeCell)], { ...CSV_OPTIONS, bom: true }));
+    await csv.write(stringifyCsv([header], { ...CSV_OPTIONS, bom: true }));
     // The input's keys as JSON.stringify writes them, once: each row writes its input object
     // member by member rather than building the object to stringify it.
     const inputKeys = inputHeader.map((name, index) => `${index === 0 ? '{' : ','}${JSON.stringify(name)}:`);
@@ -171,13 +175,15 @@ export async function writeResultFiles(options: WriteResultFilesOptions): Promis
         const duplicateOf = result.duplicateOf === undefined ? '' : `,"duplicate_of":${result.duplicateOf}`;
         lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}${duplicateOf}}\n`;
         records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
+        const outcome = result.duplicateOf === undefined ? result.status : 'duplicate';
+        xlsx.add(result.row, cells.slice(1).map(escapeCell), rendered.head, chargedInrText(result.chargedPaise), rendered.fields, isProblem(operation, outcome, result.status, rendered.key));
       }
-      await Promise.all([jsonl.write(lines), csv.write(records)]);
+      await Promise.all([jsonl.write(lines), csv.write(records), xlsx.drained()]);
       rowCount += batch.length;
     }
-    // Both kept before the job is called finished: a power loss or a lost process after it
+    // All kept before the job is called finished: a power loss or a lost process after it
     // must not leave a finished job without its files.
-    await Promise.all([csv.commit(), jsonl.commit()]);
+    await Promise.all([csv.commit(), jsonl.commit(), xlsx.commit()]);
   } catch (error) {
     await Promise.all(writers.map((writer) => writer.abort()));
     throw error;

@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
+import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { gstRecord } from './business360-builders.js';
+
+const JOB = 'job_0123456789abcdef';
+
+async function* oneBatch<T>(items: T[]): AsyncGenerator<T[]> {
+  yield items;
+}
+
+/** A workbook's first sheet as rows of cell values (empty cells as ''), with the sheet itself. */
+async function readWorkbook(file: string): Promise<{ sheet: ExcelJS.Worksheet; rows: (string | number)[][] }> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const sheet = book.worksheets[0]!;
+  const rows: (string | number)[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row) => {
+    const cells: (string | number)[] = [];
+    for (let column = 1; column <= sheet.columnCount; column++) {
+      const value = row.getCell(column).value;
+      cells.push(value === null || value === undefined ? '' : (value as string | number));
+    }
+    rows.push(cells);
+  });
+  return { sheet, rows };
+}
+
+describe('results.xlsx', () => {
+  let root: string;
+  let store: LocalResultStore;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'bv-results-xlsx-'));
+    store = new LocalResultStore(root);
+    await mkdir(store.dir(JOB));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('has results.csv cell for cell: formula payloads escaped alike, identifiers as text, amounts as numbers, problem rows filled', async () => {
+    const input = (gstin: string, name: string, din: string) => ({ gstin, vendor_name: name, din });
+    const rows: RowResult[] = [
+      { row: 2, input: input('27AAPFU0939F1ZV', '=HYPERLINK("http://evil.example","click")', '00912345'), status: 'ok', data: gstRecord({ trade_name: '@SUM(1+1)' }), error: null, chargedPaise: 150 },
+      { row: 3, input: input('27AAPFU0939F1ZV', 'Cancelled Co, "quoted"', '0001'), status: 'ok', data: gstRecord({ status: 'Cancelled', cancellation_date: '2024-03-31' }), error: null, chargedPaise: 150 },
+      { row: 4, input: input('27AAAAA0000A1Z5', '-2+3', ''), status: 'not_found', data: null, error: { code: 'NOT_FOUND', message: 'no such GSTIN' }, chargedPaise: 0 },
+      { row: 5, input: input('123456789012345', 'Line\nbreak', '1e5'), status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message: 'gstin: wrong length' }, chargedPaise: 0 },
+    ];
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['gstin', 'vendor_name', 'din'], rows: oneBatch(rows) });
+
+    const csv = parse(await readFile(path.join(store.dir(JOB), 'results.csv'), 'utf8'), { bom: true }) as string[][];
+    const { sheet, rows: cells } = await readWorkbook(path.join(store.dir(JOB), 'results.xlsx'));
+    expect(cells.length).toBe(csv.length);
+    const header = csv[0]!;
+    const numeric = new Set([header.indexOf('row'), header.indexOf('charged_inr')]);
+    for (const [r, record] of csv.entries()) {
+      for (const [c, text] of record.entries()) {
+        const value = cells[r]![c];
+        if (r > 0 && numeric.has(c)) {
+          expect(typeof value).toBe('number');
+          expect(Number(text)).toBe(value);
+        } else {
+          // Text stays text: leading zeros, `1e5` and the escaped payloads exactly as in the CSV.
+          expect(value).toBe(text);
+        }
+      }
+    }
+    expect(csv[1]![header.indexOf('vendor_name')]).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(cells[1]![header.indexOf('din')]).toBe('00912345');
+    expect(cells[2]![header.indexOf('din')]).toBe('0001');
+    expect(cells[4]![header.indexOf('din')]).toBe('1e5');
+
+    // Frozen header, autofilter over every row and column, text format on identifier columns.
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBe(`A1:${sheet.getColumn(header.length).letter}${csv.length}`);
+    expect(sheet.getRow(2).getCell(header.indexOf('gstin') + 1).numFmt).toBe('@');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    // Problem rows (a cancelled GSTIN, not found, invalid) filled; the clean row not.
+    const filled = (row: number) => (sheet.getRow(row).getCell(2).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
+    expect([2, 3, 4, 5].map(filled)).toEqual([undefined, 'FFFFC7CE', 'FFFFC7CE', 'FFFFC7CE']);
+  });
+
+  it('is not left behind when writing the files fails', async () => {
+    async function* failing(): AsyncGenerator<RowResult[]> {
+      yield [{ row: 2, input: { gstin: '27AAPFU0939F1ZV' }, status: 'ok', data: gstRecord(), error: null, chargedPaise: 150 }];
+      throw new Error('a chunk file could not be read');
+    }
+    await expect(writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['gstin'], rows: failing() })).rejects.toThrow('could not be read');
+    expect(await store.exists(JOB, 'results.xlsx')).toBe(false);
+    expect((await store.listing(JOB))?.entries ?? []).toEqual([]);
+  });
+
+  it('writes a large job with bounded memory: what it holds does not grow with the sheet', async () => {
+    const MB = 1024 * 1024;
+    // Live objects only (collected first), JS heap plus Buffers: as the hostile-upload tests measure.
+    v8.setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const used = () => {
+      collect();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const total = 60_000;
+    const BATCH = 500;
+    let peak = 0;
+    async function* rows(): AsyncGenerator<RowResult[]> {
+      for (let i = 1; i <= total; i += BATCH) {
+        if (i % (20 * BATCH) === 1) peak = Math.max(peak, used());
+        yield Array.from({ length: BATCH }, (_, k): RowResult => ({
+          row: i + k, input: { gstin: '27AAPFU0939F1ZV', vendor_name: `Vendor number ${i + k} of a long supplier list`, din: String(i + k).padStart(8, '0') },
+          status: 'not_found', data: null, error: { code: 'NOT_FOUND', message: 'No GSTIN like this is registered' }, chargedPaise: 0,
+        }));
+      }
+    }
+    const before = used();
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['gstin', 'vendor_name', 'din'], rows: rows() });
+    const grew = peak - before;
+    const bytes = (await stat(path.join(store.dir(JOB), 'results.xlsx'))).size;
+    console.log(`results.xlsx of ${total} rows: ${Math.round(bytes / MB)} MB zipped; memory grew at most ${Math.round(grew / MB)} MB`);
+    // The sheet's XML is about 66 MB (1,100 bytes a row): a writer that held it, or let the
+    // zip fall behind, would grow by far more than this.
+    expect(grew).toBeLessThan(24 * MB);
+    // Whole and readable: streamed back, its last row is the job's last.
+    let last: unknown[] = [];
+    let count = 0;
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(path.join(store.dir(JOB), 'results.xlsx'), {})) {
+      for await (const row of sheet) {
+        count++;
+        last = row.values as unknown[];
+      }
+    }
+    expect(count).toBe(total + 1);
+    expect(last.slice(1, 5)).toEqual([total + 1 - 1, '27AAPFU0939F1ZV', `Vendor number ${total} of a long supplier list`, String(total).padStart(8, '0')]);
+  }, 120_000);
+});
