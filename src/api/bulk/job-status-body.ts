@@ -61,7 +61,7 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     failure_reason: job.failureReason,
     refunded_inr: paiseToInr(job.refundedPaise),
     eta_seconds: etaSeconds(job, nowMs),
-    results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl` } : null,
+    results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl`, xlsx: `${base}/results.xlsx` } : null,
     // Addition: what the intake read differently (a Windows-1252 file, a guessed column), [] when nothing.
     warnings: job.warnings,
     // Additions: the rows by outcome and key field once the results are written (null before),

@@ -113,6 +113,26 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     responses: { 200: file('text/csv', 'The results (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
+  'GET /v1/bulk/jobs/:id/results.xlsx': {
+    summary: 'The result file as an Excel workbook: results.csv\'s rows and cells (added in issue 28)',
+    description:
+      'One sheet, Results: the same columns, rows and cells as results.csv (cells that could start a formula escaped with a leading quote alike), the header bold, frozen and with an autofilter; every cell text in the text format (an identifier keeps its leading zeros and never turns into a number) except row and charged_inr, which are numbers (charged_inr to two decimals). Rows someone should look at are filled light red (filter by colour): any outcome but ok, or a record whose key field is not fine (a GSTIN or company not Active, a Business360 risk not low, a PAN not valid). Excel holds 1,048,576 rows: a larger job\'s sheet ends with a row saying the rest are in results.csv. A job finished before this file existed answers 404: its results.csv has the same rows.',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The results as a workbook') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
+  'GET /v1/bulk/templates/:file': {
+    summary: 'An upload template for an operation: {operation}.csv or {operation}.xlsx (added in issue 28)',
+    description:
+      `The columns the operation reads (its identifiers first, then its optional columns) and one example row per identifier it takes, each a sandbox scenario's identifier, so the template uploaded with a sandbox key verifies as it is. The .xlsx template's columns are in the text format, so identifiers typed or pasted into it keep their leading zeros. Free, for any key. file is one of ${BULK_OPERATIONS.map((name) => `${name}.csv`).join(', ')} or the same with .xlsx; anything else is a 404.`,
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: z.object({ file: z.string().describe('{operation}.csv or {operation}.xlsx, e.g. gst.verify.xlsx') }),
+    responses: { 200: file('text/csv', 'The template as CSV (UTF-8 with a byte order mark, CRLF), or as a workbook for .xlsx') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND'],
+  },
   'GET /v1/bulk/jobs/:id/results.jsonl': {
     summary: 'The result file as JSON lines, one per input row in input order',
     tags: ['Bulk jobs'],

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { paiseToInr } from '../../domain/operations.js';
+import { OPERATIONS, paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/result-store.js';
@@ -24,6 +24,9 @@ import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { staleCursor } from '../stale-cursor.js';
 import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
+import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../bulk/templates.js';
+import { RESULTS_XLSX_FILE } from '../../queue/bulk/results-xlsx.js';
+import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;
@@ -248,9 +251,21 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     );
   });
 
+  // Upload templates: free, read with the key like any listing; the same for every account.
+  const operations = Object.keys(OPERATIONS);
+  app.get<{ Params: { file: string } }>('/v1/bulk/templates/:file', { config: { api: 'bulk.template' } }, async (request, reply) => {
+    const wanted = parseTemplateName(request.params.file, operations);
+    if (wanted === undefined) throw new AppError('NOT_FOUND', `There is no template ${request.params.file}: ask for {operation}.csv or {operation}.xlsx, operation one of ${operations.join(', ')}`);
+    const template = bulkTemplate(wanted.operation);
+    reply.header('content-disposition', `attachment; filename="bulk-template-${request.params.file}"`);
+    if (wanted.format === 'csv') return reply.type('text/csv; charset=utf-8').send(bulkTemplateCsv(template));
+    return reply.type(XLSX_CONTENT_TYPE).send(await bulkTemplateXlsx(wanted.operation, template));
+  });
+
   for (const [file, type] of [
     ['results.csv', 'text/csv; charset=utf-8'],
     ['results.jsonl', 'application/x-ndjson; charset=utf-8'],
+    [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE],
   ] as const) {
     app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
       const job = await ownJob(jobs, request);
@@ -258,6 +273,8 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       const download = await openDownload(results, job.jobId, file);
       if (download === undefined) {
         if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
+        // Jobs finished before results.xlsx was written have the other two files only.
+        if (file === RESULTS_XLSX_FILE && job.finishedAt !== null) throw new AppError('NOT_FOUND', `${job.jobId} finished before results.xlsx was written for every job: download results.csv, which has the same rows`);
         throw resultsNotReady(reply, `The results of ${job.jobId} are not ready: the job is ${job.finishedAt === null && job.status === 'cancelled' ? 'being cancelled' : job.status}`);
       }
       return reply

@@ -94,7 +94,7 @@ export const BulkJobShape = z
       .describe('Addition: why a failed job failed (for example its result files could not be written in the time allowed); null otherwise'),
     refunded_inr: inr('Addition: what a failed job\'s rows had been charged and was given back in one credit, because their results could not be kept; 0 otherwise'),
     eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
-    results: z.object({ csv: z.string(), jsonl: z.string() }).nullable().describe('Result file paths, once finished'),
+    results: z.object({ csv: z.string(), jsonl: z.string(), xlsx: z.string() }).nullable().describe('Result file paths, once finished (xlsx: the same rows as a workbook)'),
   })
   .meta({ id: 'BulkJob' });
 

@@ -1,0 +1,69 @@
+/**
+ * Upload templates (GET /v1/bulk/templates/{operation}.csv|.xlsx): the header an operation
+ * reads and one example row per identifier it takes, each identifier a documented sandbox
+ * scenario's, so a template uploaded back with a sandbox key verifies. The .xlsx template's
+ * columns carry the text format, so what a user types or pastes under `din` keeps its
+ * leading zeros.
+ */
+import { PassThrough } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { OperationName } from '../../domain/operations.js';
+import { escapeCell } from '../../domain/formula-escape.js';
+import { SANDBOX_SCENARIOS, scenarioInput, type SandboxScenario } from '../../sources/sandbox/scenarios.js';
+import { XlsxSheetWriter } from '../../store/xlsx-writer.js';
+import { columnsTakenBy, type KnownColumn } from './row-request.js';
+
+export interface BulkTemplate {
+  header: string[];
+  rows: string[][];
+}
+
+/** A clean scenario (answers 200, nothing flagged) that the operation would call by `kind`. */
+function exampleScenario(operation: OperationName, kind: KnownColumn): SandboxScenario | undefined {
+  return SANDBOX_SCENARIOS.find((scenario) => {
+    const ids = scenario.identifiers as Partial<Record<KnownColumn, string>>;
+    if (ids[kind] === undefined) return false;
+    // Business360 takes the first of gstin, cin, pan a row has: the row has only this one.
+    if (operation === 'business360') return scenario.flags !== undefined && scenario.flags.length === 0;
+    const input = scenarioInput(operation, scenario.identifiers) as Record<string, unknown> | undefined;
+    return scenario.expect[operation] === 200 && input !== undefined && kind in input;
+  });
+}
+
+/** The template of `operation`: its known columns (identifiers first) and the example rows. */
+export function bulkTemplate(operation: OperationName): BulkTemplate {
+  const { identifiers, others } = columnsTakenBy(operation);
+  const header = [...identifiers, ...others];
+  const rows: string[][] = [];
+  for (const kind of identifiers) {
+    const scenario = exampleScenario(operation, kind);
+    const value = (scenario?.identifiers as Partial<Record<KnownColumn, string>> | undefined)?.[kind];
+    // A template always has its examples: the scenario list is fixed, and a test covers every operation.
+    if (value === undefined) throw new Error(`no sandbox scenario gives ${operation} an example ${kind}`);
+    rows.push(header.map((column) => (column === kind ? value : '')));
+  }
+  return { header, rows };
+}
+
+/** The template as results.csv is written: UTF-8 with a BOM (so Excel reads it as UTF-8), CRLF. */
+export function bulkTemplateCsv(template: BulkTemplate): string {
+  return stringify([template.header, ...template.rows].map((cells) => cells.map(escapeCell)), { bom: true, record_delimiter: 'windows' });
+}
+
+/** The template as a workbook (a few kB, so built whole): text-format columns, header frozen. */
+export async function bulkTemplateXlsx(operation: OperationName, template: BulkTemplate): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const sheet = await XlsxSheetWriter.toStream(out, { sheetName: operation, columns: template.header.map((name) => ({ header: escapeCell(name), width: 24 })) });
+  for (const row of template.rows) sheet.addRow(row.map(escapeCell));
+  await sheet.commit();
+  return Buffer.concat(chunks);
+}
+
+/** `gst.verify.xlsx` → the operation and the format; undefined for anything else. */
+export function parseTemplateName(name: string, operations: readonly string[]): { operation: OperationName; format: 'csv' | 'xlsx' } | undefined {
+  const match = /^(.+)\.(csv|xlsx)$/.exec(name);
+  if (match === null || !operations.includes(match[1] as string)) return undefined;
+  return { operation: match[1] as OperationName, format: match[2] as 'csv' | 'xlsx' };
+}
