@@ -230,7 +230,7 @@ describe('the bv command line', { timeout: 60_000 }, () => {
 
       const csv = await bv(['portfolios', 'changes', portfolio.portfolio_id, run_id, '--out', '-']);
       expect(csv.code, csv.stderr).toBe(0);
-      expect(csv.stdout).toMatch(/^\uFEFF?identifier,check,field,before,after,severity,detected_at/);
+      expect(csv.stdout).toMatch(/^\uFEFF?identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at/);
 
       expect((await bv(['portfolios', 'create', '--name', 'x', '--operation', 'gst.verify'])).code).toBe(2);
       // A file that cannot be read is a usage error before anything is created.
