@@ -164,3 +164,7 @@ function guessed(header: readonly string[], operation: OperationName, map: Colum
     `${operation} needs ${needs} (or one of its usual ERP names, such as GSTIN/UIN or PAN No.) in the header row; found ${describe(header)}${several}: name the column with ?columns=${identifiers[0]}:<header name>`,
   );
 }
+
+/** The `columns` query parameter as the API documents it (OpenAPI, README). */
+export const COLUMNS_PARAM_DESCRIPTION =
+  'Added (issue 28): which of the file\'s columns hold what the operation reads, when its header names them otherwise: column:Header pairs separated by commas (or the parameter repeated), e.g. columns=gstin:Vendor Tax ID,pan:IT Ref. column is one the operation reads (gstin, pan, cin, llpin, din, name, periods, include); Header is matched in any case, then with spaces and punctuation ignored; a header name containing a comma cannot be named here (rename it). It wins over the column names and their ERP aliases. A wrong pair, or a header the file lacks, is a 400 on the field columns naming it.';

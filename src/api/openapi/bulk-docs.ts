@@ -4,6 +4,7 @@ import { OPERATIONS, type OperationName } from '../../domain/operations.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { LedgerCsvQuery, LedgerQuery } from '../schemas/wallet-requests.js';
+import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
@@ -47,6 +48,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     querystring: z.object({
       operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body; sent in both, they must be the same'),
+      columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For multipart uploads only.`),
     }),
     body: JsonJobRequest,
     bodyExamples: {
@@ -61,7 +63,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
           enum: BULK_OPERATIONS,
           examples: ['gst.verify'],
         },
-        file: { type: 'string', contentMediaType: 'text/csv', description: 'The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name), UTF-8 with or without BOM; other columns are carried into the results' },
+        file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name, or an ERP's name for them such as GSTIN/UIN, GSTIN No., PAN/IT No.; see README 'Column names'), or ?columns=; other columns are carried into the results. Separated by comma, semicolon, tab or | (found from the header line, or Excel's sep= line); UTF-8 with or without BOM, UTF-16 with a BOM (Excel's Unicode Text), or Windows-1252 (read so when the bytes are not UTF-8, with a job warning). When no header names an identifier column, the one column whose first 50 rows hold mostly valid identifiers is used, with a job warning." },
         name: { type: 'string', description: 'A name for the job (default: the file name)', examples: ['vendors'] },
         webhook_url: { type: 'string', format: 'uri', description: 'Where to POST the signed bulk.job.completed event' },
       },

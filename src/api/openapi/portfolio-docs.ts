@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
@@ -77,6 +78,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,
+    querystring: z.object({ columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For a CSV upload (multipart) only.`) }),
     body: AddRows,
     multipart: {
       type: 'object',

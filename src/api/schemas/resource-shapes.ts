@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PORTFOLIO_OPERATIONS } from '../../domain/portfolio/operations.js';
+import { JOB_WARNING_CODES } from '../../domain/job-warnings.js';
 
 const isoTime = z.string().describe('ISO 8601 time');
 const inr = (what: string) => z.number().describe(`${what}, in INR (paise precision)`);
@@ -95,6 +96,11 @@ export const BulkJobShape = z
     refunded_inr: inr('Addition: what a failed job\'s rows had been charged and was given back in one credit, because their results could not be kept; 0 otherwise'),
     eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
     results: z.object({ csv: z.string(), jsonl: z.string(), xlsx: z.string() }).nullable().describe('Result file paths, once finished (xlsx: the same rows as a workbook)'),
+    warnings: z
+      .array(z.object({ code: z.enum(JOB_WARNING_CODES), message: z.string() }))
+      .describe(
+        "Addition (issue 28): what the upload was read as, where it differs from a plain UTF-8 CSV with the API's column names: ENCODING_WINDOWS_1252 (the file was not UTF-8 and was read as Windows-1252: check names with accents), COLUMN_GUESSED (no header named an identifier column; the one holding them was used), HEADER_MISSING (the first line was data), COLUMN_AMBIGUOUS (two columns could be an optional column such as name; neither was used). At most 10; [] when none",
+      ),
   })
   .meta({ id: 'BulkJob' });
 
