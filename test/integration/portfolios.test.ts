@@ -236,7 +236,11 @@ describe('portfolios', () => {
       return response.json().data as RowsPage;
     };
     const first = await page('limit=2');
-    expect(first.rows).toEqual([{ identifier: gstin(0), columns: { gstin: gstin(0), code: 'V0' } }, { identifier: gstin(1), columns: { gstin: gstin(1), code: 'V1' } }]);
+    // A `code` column is the supplier's code; the row has no name column.
+    expect(first.rows).toEqual([
+      { identifier: gstin(0), vendor_name: null, vendor_code: 'V0', columns: { gstin: gstin(0), code: 'V0' } },
+      { identifier: gstin(1), vendor_name: null, vendor_code: 'V1', columns: { gstin: gstin(1), code: 'V1' } },
+    ]);
     expect(first.next_cursor).toBe(gstin(1));
     // Meanwhile: the cursor's own row goes, one row comes before the cursor and one after it.
     expect((await del(`/v1/portfolios/${id}/rows/${gstin(1)}`)).statusCode).toBe(200);
@@ -246,7 +250,7 @@ describe('portfolios', () => {
     const third = await page(`limit=2&cursor=${second.next_cursor}`);
     expect(third.rows.map((row) => row.identifier)).toEqual([gstin(4), gstin(5)]);
     const last = await page(`limit=2&cursor=${third.next_cursor}`);
-    expect(last).toEqual({ portfolio_id: id, rows: [{ identifier: gstin(6), columns: { gstin: gstin(6), code: 'V6' } }], next_cursor: null });
+    expect(last).toEqual({ portfolio_id: id, rows: [{ identifier: gstin(6), vendor_name: null, vendor_code: 'V6', columns: { gstin: gstin(6), code: 'V6' } }], next_cursor: null });
     // A page that ends exactly on the last row says so, rather than sending the client to an empty page.
     expect((await page(`limit=1&cursor=${gstin(5)}`)).next_cursor).toBeNull();
     expect((await page('')).rows).toHaveLength(7);
