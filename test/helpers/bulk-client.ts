@@ -9,7 +9,7 @@ export interface JobStatus {
   reserved_inr: number;
   charged_inr: number;
   released_inr: number;
-  results: { csv: string; jsonl: string } | null;
+  results: { csv: string; jsonl: string; xlsx: string } | null;
 }
 
 /** A multipart upload as a browser or curl -F sends it: form fields first, then the file. */

@@ -55,7 +55,7 @@ describe('bulk .xlsx downloads and upload templates', () => {
     expect(created.statusCode, created.body).toBe(202);
     const done = await waitForJob(t.app, t.sandboxKey, created.json().data.job_id as string);
     expect(done.status).toBe('completed');
-    const links = done.results as { csv: string; jsonl: string; xlsx: string };
+    const links = done.results!;
     expect(links.xlsx).toBe(`/v1/bulk/jobs/${done.job_id}/results.xlsx`);
 
     const xlsx = await get(links.xlsx);
@@ -91,7 +91,7 @@ describe('bulk .xlsx downloads and upload templates', () => {
     const jobId = created.json().data.job_id as string;
     expect((await get(`/v1/bulk/jobs/${jobId}/results.xlsx`, key)).statusCode).toBe(404);
     const done = await waitForJob(t.app, t.sandboxKey, jobId);
-    expect((await get((done.results as { xlsx: string }).xlsx)).statusCode).toBe(200);
+    expect((await get(done.results!.xlsx)).statusCode).toBe(200);
   });
 
   const operations = Object.keys(OPERATIONS) as OperationName[];
