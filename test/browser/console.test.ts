@@ -374,7 +374,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await page.click('#pf-submit');
     await page.waitForURL(/#\/portfolios\/pf_[0-9a-f]{20}$/);
     await page.getByRole('heading', { level: 1, name: 'Key suppliers' }).waitFor();
-    await page.getByText(/1 pasted lines were left out: line 3 \(gstin: /).waitFor();
+    await page.getByText(/1 pasted line was left out: line 3 \(gstin: /).waitFor();
     await expect(page.getByTestId('pf-rows').locator('.stat-value').textContent()).resolves.toBe('5');
     // The rows list names each supplier by its own name and code.
     const rowsTable = page.getByRole('region', { name: 'Portfolio rows' });

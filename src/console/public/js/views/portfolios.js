@@ -97,7 +97,7 @@ export function portfoliosView(main, ctx) {
           ctx.flash({
             kind: 'warning',
             title: 'Portfolio created',
-            message: `${created.rows} rows added; ${created.invalid} pasted lines were left out: ${(created.invalid_rows ?? []).map((r) => `line ${r.line} (${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')})`).join(', ')}.`,
+            message: `${created.rows} rows added; ${created.invalid === 1 ? '1 pasted line was' : `${created.invalid} pasted lines were`} left out: ${(created.invalid_rows ?? []).map((r) => `line ${r.line} (${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')})`).join(', ')}.`,
           });
         } else {
           ctx.flash({
