@@ -1,3 +1,5 @@
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
@@ -26,7 +28,7 @@ interface Run {
   run_id: string;
   status: string;
   changes: { rows: number; changed: number; new_high_severity: number; previous_run_id: string | null } | null;
-  files: { json: string; csv: string } | null;
+  files: { json: string; csv: string; xlsx: string } | null;
 }
 
 /** Portfolios end to end: real BullMQ workers in this process on the test Redis, the sandbox as the source, a clock the test moves. */
@@ -136,6 +138,18 @@ describe('portfolios', () => {
       const csv = (await get(second.files!.csv)).body.replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(csv[0]).toBe('identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at');
       expect(csv).toHaveLength(changes.length + 1);
+      // changes.xlsx: changes.csv's cells exactly, high-severity changes filled.
+      const xlsx = await get(second.files!.xlsx);
+      expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const csvCells = parse((await get(second.files!.csv)).body, { bom: true }) as string[][];
+      const sheetCells = csvCells.map((record, r) => record.map((_, c) => String(sheet.getRow(r + 1).getCell(c + 1).value ?? '')));
+      expect(sheetCells).toEqual(csvCells);
+      const filled = csvCells.slice(1).map((_, r) => (sheet.getRow(r + 2).getCell(1).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === 'FFFFC7CE');
+      expect(filled).toEqual(changes.map((c) => c.severity === 'high'));
+      expect(filled).toContain(true);
 
       await receiver.waitFor(1);
       expect(receiver.received).toHaveLength(1);

@@ -174,6 +174,16 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
+  'GET /v1/portfolios/:id/runs/:run/changes.xlsx': {
+    summary: "A run's change report as an Excel workbook (added in issue 28)",
+    description:
+      'One sheet, Changes: the columns, rows and cells of changes.csv (cells that could start a formula escaped with a leading quote alike), the header bold, frozen and with an autofilter, every cell text (identifiers and vendor codes keep their leading zeros); high-severity changes filled light red. A report written before this file existed answers 404: its changes.csv has the same rows.',
+    tags: ['Portfolios'],
+    security: 'customer',
+    params: portfolioRun,
+    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The changes as a workbook') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
   'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {
     summary: "Delivery attempts of a run's portfolio.changes webhook",
     tags: ['Webhooks'],

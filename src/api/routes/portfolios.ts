@@ -7,6 +7,8 @@ import { parseSchedule } from '../../domain/portfolio/schedule.js';
 import { supplierLabel } from '../../domain/portfolio/supplier-columns.js';
 import { AppError, type FieldProblem } from '../../errors.js';
 import { CHANGES_CSV_FILE } from '../../domain/portfolio/changes-csv.js';
+import { CHANGES_XLSX_FILE } from '../../queue/portfolio/changes-xlsx.js';
+import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
 import { CHANGES_JSON } from '../../queue/portfolio/change-report.js';
 import { createPortfolio, deletePortfolio, schedulerIdOf } from '../../queue/portfolio/schedules.js';
 import { startPortfolioRun, type StartRunDeps } from '../../queue/portfolio/start-run.js';
@@ -324,7 +326,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           charged_inr: paiseToInr(job.chargedPaise),
           job: jobStatusBody(job),
           changes: summary === null ? null : { rows: summary.rows, changed: summary.changed, new_high_severity: summary.new_high_severity, previous_run_id: summary.previous_run_id },
-          files: summary === null ? null : { json: `${base}/changes.json`, csv: `${base}/changes.csv` },
+          files: summary === null ? null : { json: `${base}/changes.json`, csv: `${base}/changes.csv`, xlsx: `${base}/changes.xlsx` },
         };
       }),
     );
@@ -334,6 +336,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
   for (const [file, type] of [
     [CHANGES_JSON, 'application/json; charset=utf-8'],
     [CHANGES_CSV_FILE, 'text/csv; charset=utf-8'],
+    [CHANGES_XLSX_FILE, XLSX_CONTENT_TYPE],
   ] as const) {
     app.get<{ Params: { id: string; run: string } }>(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' } }, async (request, reply) => {
       const portfolio = await ownPortfolio(request, true);
@@ -347,6 +350,10 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         const run = await jobs.get(runId);
         if (run !== undefined && run.finishedAt !== null && run.status !== 'completed') {
           throw new AppError('NOT_FOUND', `Run ${runId} ended ${run.status}, so it has no change report: only completed runs are compared`);
+        }
+        // A report written before changes.xlsx existed has the other two files only.
+        if (file === CHANGES_XLSX_FILE && (await results.exists(runId, CHANGES_CSV_FILE))) {
+          throw new AppError('NOT_FOUND', `The change report of run ${runId} was written before changes.xlsx was: download changes.csv, which has the same rows`);
         }
         throw resultsNotReady(reply, `The change report of run ${runId} is not ready: it is written when the run finishes`);
       }

@@ -154,7 +154,7 @@ export const PortfolioRunShape = z
       .object({ rows: z.number().int(), changed: z.number().int(), new_high_severity: z.number().int(), previous_run_id: z.string().nullable() })
       .nullable()
       .describe('Change summary against the previous completed run; null until the report is written'),
-    files: z.object({ json: z.string(), csv: z.string() }).nullable(),
+    files: z.object({ json: z.string(), csv: z.string(), xlsx: z.string() }).nullable(),
   })
   .meta({ id: 'PortfolioRun' });
 

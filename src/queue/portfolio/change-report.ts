@@ -2,7 +2,7 @@
  * A finished portfolio run's change report: each identifier's row compared with its last
  * answer in earlier runs (a row that failed last time is compared with the run before, and a
  * Business360 module that failed with that module's last answer), written
- * as changes.json and changes.csv beside the run's result files, summarised on the run, and
+ * as changes.json, changes.csv and changes.xlsx beside the run's result files, summarised on the run, and
  * announced by a `portfolio.changes` webhook when anything changed. Safe to run twice: the
  * files are rewritten whole and the webhook job id is the run's.
  */
@@ -11,6 +11,7 @@ import { business360Baseline } from '../../domain/portfolio/business360-baseline
 import { CHANGES_CSV_FILE, changesToCsv } from '../../domain/portfolio/changes-csv.js';
 import { diffRuns, summarizeChanges, type PortfolioChange, type RunRow } from '../../domain/portfolio/changes.js';
 import { rowIdentifier } from '../../domain/portfolio/operations.js';
+import { writeChangesXlsx } from './changes-xlsx.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioStore, RunSummary } from '../../store/portfolios.js';
 import type { ResultStore } from '../../store/result-store.js';
@@ -106,6 +107,7 @@ export async function writeChangeReport(portfolioId: string, runId: string, deps
   }
   await deps.results.writeText(runId, CHANGES_JSON, `${JSON.stringify(changes, null, 1)}\n`);
   await deps.results.writeText(runId, CHANGES_CSV_FILE, changesToCsv(changes));
+  await writeChangesXlsx(deps.results, runId, changes);
   // What the webhook carries, so a delivery never reads the whole report.
   await deps.results.writeText(runId, CHANGES_HEAD_JSON, JSON.stringify({ total: changes.length, first: changes.slice(0, CHANGES_IN_WEBHOOK) }));
   const summary: RunSummary = { ...summarizeChanges(changes, rows), previous_run_id: previousRunId, detected_at: detectedAt };
