@@ -130,6 +130,7 @@ export function jobView(main, ctx) {
 
     setChildren(downloads, 
       fileButton('csv', 'Download results.csv'),
+      fileButton('xlsx', 'Download results.xlsx'),
       fileButton('jsonl', 'Download results.jsonl'),
       job.results ? null : h('p', { class: 'hint' }, 'The files are ready when the job finishes.'),
     );
