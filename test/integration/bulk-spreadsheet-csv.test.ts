@@ -87,7 +87,7 @@ describe('bulk jobs take CSV as Excel and ERPs save it', () => {
 
   it('reads a Windows-1252 semicolon CSV (Excel\'s "CSV" on Windows) to the same rows, and warns that it did', async () => {
     const text = csv(['Name', 'GSTIN'], ';');
-    const windows1252 = Buffer.from([...text].map((char) => WINDOWS_1252[char] ?? char.charCodeAt(0)));
+    const windows1252 = encode1252(text);
     expect(windows1252.includes(0xe9)).toBe(true);
     const { done, outcomes } = await run(windows1252, 'Name');
     expect(outcomes).toEqual(baseline);
@@ -134,7 +134,42 @@ describe('bulk jobs take CSV as Excel and ERPs save it', () => {
       },
     ]);
   });
+
+  it('adds portfolio rows from a Windows-1252 Tally export and from ?columns=, keeping them under gstin, with the warnings in the answer', async () => {
+    const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${t.sandboxKey}` }, payload: body as object });
+    const created = await post('/v1/portfolios', { name: 'Tally suppliers', operation: 'gst.verify', schedule: { every: 'weekly' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.portfolio_id as string;
+    const tally = encode1252(`Particulars;GSTIN/UIN\r\nCafé Traders;${GSTIN}\r\n`);
+    const added = await t.app.inject(rowsUpload(t.sandboxKey, id, tally));
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json().data).toMatchObject({ added: 1, invalid: 0, warnings: [{ code: 'ENCODING_WINDOWS_1252' }] });
+    const mapped = await t.app.inject(rowsUpload(t.sandboxKey, id, Buffer.from(`Vendor,Tax Number\nBeta,${GSTIN_2}\n`), `?columns=${encodeURIComponent('gstin:Tax Number')}`));
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    expect(mapped.json().data).toMatchObject({ added: 1, warnings: [] });
+    const rows = (await get(`/v1/portfolios/${id}/rows`)).json().data.rows as { identifier: string; columns: Record<string, string> }[];
+    expect(rows.map((r) => [r.identifier, r.columns]).sort()).toEqual(
+      [
+        [GSTIN, { Particulars: 'Café Traders', gstin: GSTIN }],
+        [GSTIN_2, { Vendor: 'Beta', gstin: GSTIN_2 }],
+      ].sort(),
+    );
+  });
 });
+
+function rowsUpload(key: string, portfolioId: string, file: Buffer, query = ''): InjectOptions {
+  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="suppliers.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+  return {
+    method: 'POST',
+    url: `/v1/portfolios/${portfolioId}/rows${query}`,
+    headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+  };
+}
+
+function encode1252(text: string): Buffer {
+  return Buffer.from([...text].map((char) => WINDOWS_1252[char] ?? char.charCodeAt(0)));
+}
 
 /** The Windows-1252 bytes of the characters above that differ from Latin-1. */
 const WINDOWS_1252: Record<string, number> = { '“': 0x93, '”': 0x94, é: 0xe9, ü: 0xfc, ö: 0xf6, è: 0xe8, Å: 0xc5 };

@@ -88,7 +88,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     responses: {
       200: envelope(
         'portfolios.rows.add',
-        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(InvalidPastedRow), rows: z.number().int() }),
+        z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(InvalidPastedRow), rows: z.number().int(), warnings: z.array(z.object({ code: z.string(), message: z.string() })).describe("Addition (issue 28): what the upload was read as, as a bulk job's warnings (a Windows-1252 file, a guessed column); [] when nothing") }),
       ),
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],

@@ -6,6 +6,7 @@ import { rowIdentifier, type PortfolioOperation } from '../../domain/portfolio/o
 import { parseSchedule } from '../../domain/portfolio/schedule.js';
 import { supplierLabel } from '../../domain/portfolio/supplier-columns.js';
 import { AppError, type FieldProblem } from '../../errors.js';
+import { keptWarnings, type JobWarning } from '../../domain/job-warnings.js';
 import { CHANGES_CSV_FILE } from '../../domain/portfolio/changes-csv.js';
 import { CHANGES_XLSX_FILE } from '../../queue/portfolio/changes-xlsx.js';
 import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
@@ -56,6 +57,8 @@ interface RowsRead {
   invalid: { row: number; problems: FieldProblem[] }[];
   /** Valid rows whose identifier a later row of the same upload had: that later row is kept. */
   repeated: number;
+  /** What the upload was read as (a Windows-1252 file, a guessed column), as a job's warnings. */
+  warnings: JobWarning[];
 }
 
 /** Validated rows by identifier (a later row with the same identifier replaces an earlier one), and the invalid ones. */
@@ -63,6 +66,7 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
   const byIdentifier = new Map<string, PortfolioRow>();
   const invalid: RowsRead['invalid'] = [];
   let repeated = 0;
+  const warnings: JobWarning[] = [];
   /** Header names to the known column they were found to hold (an ERP alias, ?columns=, a guess). */
   let renames = new Map<string, string>();
   for await (const item of items) {
@@ -70,7 +74,10 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
       renames = new Map(Object.entries(item.map ?? {}).flatMap(([column, index]) => (item.header[index] === undefined ? [] : [[item.header[index], column] as const])));
       continue;
     }
-    if (item.kind === 'warning') continue;
+    if (item.kind === 'warning') {
+      warnings.push(item.warning);
+      continue;
+    }
     const columns = renames.size === 0 ? item.columns : renamedColumns(item.columns, renames);
     const identifier = item.result.ok ? rowIdentifier(operation, columns) : undefined;
     if (!item.result.ok || identifier === undefined) {
@@ -81,7 +88,7 @@ async function collectRows(operation: PortfolioOperation, items: AsyncIterable<I
     byIdentifier.set(identifier, { identifier, columns: canonicalColumns(columns) });
     if (byIdentifier.size > PORTFOLIO_MAX_ROWS) throw tooManyRows(byIdentifier.size);
   }
-  return { rows: [...byIdentifier.values()], invalid, repeated };
+  return { rows: [...byIdentifier.values()], invalid, repeated, warnings: keptWarnings(warnings) };
 }
 
 /**
@@ -177,7 +184,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
     const parsed = parseSchedule(body.schedule);
     if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `schedule: ${parsed.problem.message}`, [parsed.problem]);
-    let read: RowsRead = { rows: [], invalid: [], repeated: 0 };
+    let read: RowsRead = { rows: [], invalid: [], repeated: 0, warnings: [] };
     if (body.rows !== undefined && body.rows.length > 0) {
       let items: IntakeItem[];
       try {
@@ -282,6 +289,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       repeated: read.repeated,
       ...invalidRowsBody(read.invalid, pastedText),
       rows: total,
+      // Addition: what the upload was read as, as a bulk job's warnings ([] when nothing).
+      warnings: read.warnings,
     }, { checks: 0 });
   });
 
