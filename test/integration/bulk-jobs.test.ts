@@ -401,9 +401,10 @@ describe('bulk jobs end to end', () => {
     const deps = { jobs: t.deps.bulkJobs, results: t.deps.results, portfolios: t.deps.portfolios, webhooks: t.deps.webhooks };
     expect(await sweepExpiredJobs(deps)).toBe(0);
     expect((await get(done.results!.csv)).statusCode).toBe(200);
+    expect((await get(done.results!.xlsx)).statusCode).toBe(200);
     // 30 days (the default) and a minute later.
     expect(await sweepExpiredJobs(deps, Date.now() + 30 * 86_400_000 + 60_000)).toBeGreaterThanOrEqual(1);
-    for (const url of [`/v1/bulk/jobs/${jobId}`, done.results!.csv, done.results!.jsonl]) expect((await get(url)).statusCode, url).toBe(404);
+    for (const url of [`/v1/bulk/jobs/${jobId}`, done.results!.csv, done.results!.jsonl, done.results!.xlsx]) expect((await get(url)).statusCode, url).toBe(404);
     expect((await get('/v1/bulk/jobs')).json().data.jobs.map((j: { job_id: string }) => j.job_id)).not.toContain(jobId);
     expect(existsSync(localResults(t.deps.results).dir(jobId))).toBe(false);
     expect(await t.deps.redis.exists(t.deps.keys.bulkJob(jobId))).toBe(0);
