@@ -94,7 +94,7 @@ describe('result files on an S3-compatible store, shared by processes with diffe
         expect(Number(response.headers.get('content-length'))).toBe(body.length);
         return body;
       };
-      const [resultsCsv, resultsJsonl] = await Promise.all([download(status.results!.csv), download(status.results!.jsonl)]);
+      const [resultsCsv, resultsJsonl, resultsXlsx] = await Promise.all([download(status.results!.csv), download(status.results!.jsonl), download(status.results!.xlsx)]);
       const reconciled = (await (await client.admin('GET', `/admin/v1/accounts/${accountId}/reconcile`)).json()) as { ok: boolean };
       const ledger = await (await client.admin('GET', `/admin/v1/ledger/export?account=${accountId}`)).text();
       const commits = ledger
@@ -102,7 +102,7 @@ describe('result files on an S3-compatible store, shared by processes with diffe
         .split('\n')
         .map((line) => JSON.parse(line) as { type: string; reference: string })
         .filter((entry) => entry.type === 'commit' && entry.reference.startsWith(`${jobId} row `));
-      return { jobId, status, resultsCsv, resultsJsonl, reconciled, commits };
+      return { jobId, status, resultsCsv, resultsJsonl, resultsXlsx, reconciled, commits };
     };
     const [shared, single] = await Promise.all([runJob(api), runJob(oneMachine)]);
 
@@ -110,6 +110,8 @@ describe('result files on an S3-compatible store, shared by processes with diffe
     expect(shared.resultsJsonl.toString('utf8').trim().split('\n')).toHaveLength(ROWS);
     expect(shared.resultsCsv.equals(single.resultsCsv)).toBe(true);
     expect(shared.resultsJsonl.equals(single.resultsJsonl)).toBe(true);
+    // The workbook too, byte for byte: written through the bucket as through the folder.
+    expect(shared.resultsXlsx.equals(single.resultsXlsx)).toBe(true);
     expect(shared.status.rows).toEqual(single.status.rows);
     expect(shared.status.charged_inr).toBe(single.status.charged_inr);
     expect(shared.status.charged_inr).toBeGreaterThan(0);
@@ -128,7 +130,7 @@ describe('result files on an S3-compatible store, shared by processes with diffe
     expect(existsSync(path.join(dataDirs.local, 'results', single.jobId, 'results.csv'))).toBe(true);
     const bucket = new S3ResultStore(createS3Client({ bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, prefix: s3Prefix, credentials: S3_SERVER_CREDENTIALS }), { bucket: s3.bucket, prefix: s3Prefix });
     try {
-      expect((await bucket.listing(shared.jobId))?.entries.map((e) => e.name).sort()).toEqual(['chunks', 'input.jsonl', 'results.csv', 'results.jsonl']);
+      expect((await bucket.listing(shared.jobId))?.entries.map((e) => e.name).sort()).toEqual(['chunks', 'input.jsonl', 'results.csv', 'results.jsonl', 'results.xlsx']);
       expect(await bucket.storedBytes(shared.jobId)).toBeGreaterThan(shared.resultsCsv.length + shared.resultsJsonl.length);
     } finally {
       await bucket.close();
