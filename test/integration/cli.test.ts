@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobStatus } from '../../src/cli/job.js';
 import { ProgressReporter } from '../../src/cli/progress.js';
 import { runBv, type Ran } from '../helpers/run-bv.js';
+import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { ADMIN_TOKEN, createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -209,7 +210,7 @@ describe('the bv command line', { timeout: 60_000 }, () => {
   describe('bv portfolios', () => {
     it('creates a portfolio with rows from a CSV, runs it, and lists the run', async () => {
       const rows = path.join(tmp, 'suppliers.csv');
-      await writeFile(rows, 'gstin,owner\n24AHRPM2741D1ZG,a\n27AAGFS6183P1ZD,b\n24AAJCR5538M1ZW,c\nNOT-A-GSTIN,d\n');
+      await writeFile(rows, 'gstin,Party Name\n24AHRPM2741D1ZG,Sharma Traders\n27AAGFS6183P1ZD,b\n24AAJCR5538M1ZW,c\nNOT-A-GSTIN,d\n');
       const created = await bv(['--json', 'portfolios', 'create', '--name', 'Key suppliers', '--operation', 'gst.verify', '--every', 'weekly', '--file', rows]);
       expect(created.code, created.stderr).toBe(0);
       const { portfolio, upload } = JSON.parse(created.stdout) as { portfolio: { portfolio_id: string; rows: number }; upload: { added: number; invalid: number } };
@@ -231,6 +232,26 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       const csv = await bv(['portfolios', 'changes', portfolio.portfolio_id, run_id, '--out', '-']);
       expect(csv.code, csv.stderr).toBe(0);
       expect(csv.stdout).toMatch(/^\uFEFF?identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at/);
+
+      // A sandbox week on (two across a week 53) the drifting GSTIN has changed: the table names
+      // the supplier by its own name and says what changed in words.
+      const phaseOf = async () => driftPhase(new Date((await t.admin('GET', `/admin/v1/accounts/${t.accountId}/sandbox-clock`)).json().sandbox_now as string));
+      const phaseBefore = await phaseOf();
+      await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { offset_days: 7 });
+      if ((await phaseOf()) === phaseBefore) await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { offset_days: 14 });
+      try {
+        const again = await bv(['--json', 'portfolios', 'run', portfolio.portfolio_id, '--wait']);
+        expect(again.code, again.stderr).toBe(0);
+        const second = (JSON.parse(again.stdout) as { run_id: string }).run_id;
+        let report = await bv(['portfolios', 'changes', portfolio.portfolio_id, second]);
+        // The report is written just after the run ends.
+        for (let i = 0; i < 100 && report.code !== 0; i++) report = await bv(['portfolios', 'changes', portfolio.portfolio_id, second]);
+        expect(report.code, report.stderr).toBe(0);
+        expect(report.stdout).toMatch(/^SEVERITY\s+SUPPLIER\s+IDENTIFIER\s+WHAT CHANGED\s+FIELD/m);
+        expect(report.stdout).toMatch(/Sharma Traders\s+24AHRPM2741D1ZG\s+GST registration (cancelled|active again)/);
+      } finally {
+        await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { offset_days: 0 });
+      }
 
       expect((await bv(['portfolios', 'create', '--name', 'x', '--operation', 'gst.verify'])).code).toBe(2);
       // A file that cannot be read is a usage error before anything is created.

@@ -46,8 +46,11 @@ interface Run {
 
 interface Change {
   identifier: string;
+  vendor_name?: string | null;
+  vendor_code?: string | null;
   check: string;
   field: string;
+  description?: string;
   before: unknown;
   after: unknown;
   severity: string;
@@ -55,6 +58,9 @@ interface Change {
 }
 
 const id = (value: string) => encodeURIComponent(value);
+/** `Sharma Traders (V0042)`, the name or the code alone, or — when the row has neither. */
+const supplier = (c: Change): string =>
+  c.vendor_name && c.vendor_code ? `${c.vendor_name} (${c.vendor_code})` : (c.vendor_name ?? c.vendor_code ?? '—');
 const scheduleText = (s: Portfolio['schedule']) => (s.every ?? `cron "${s.cron ?? ''}"${s.tz ? ` (${s.tz})` : ''}`);
 
 function portfolioPairs(p: Portfolio): [string, string][] {
@@ -250,8 +256,9 @@ export function registerPortfolios(program: Command, session: Session): void {
         if (changes.length === 0) return out.line('No changes against the earlier runs.');
         out.line(
           table(
-            ['SEVERITY', 'IDENTIFIER', 'CHECK', 'FIELD', 'BEFORE', 'AFTER'],
-            changes.map((c) => [c.severity, c.identifier, c.check, c.field, text(c.before), text(c.after)]),
+            // The supplier as the customer knows it and the change in words; the field path for grep.
+            ['SEVERITY', 'SUPPLIER', 'IDENTIFIER', 'WHAT CHANGED', 'FIELD'],
+            changes.map((c) => [c.severity, supplier(c), c.identifier, c.description ?? `${text(c.before)} → ${text(c.after)}`, c.field]),
           ),
         );
       });
