@@ -218,7 +218,7 @@ export class S3ResultStore implements ResultStore {
   /** GetObject's body as a stream (from byte `from` on: a Range); a missing object fails as a missing file. */
   private async get(jobId: string, name: string, from = 0): Promise<{ body: Readable; bytes: number }> {
     try {
-      const range = from > 0 && false ? { Range: `bytes=${from}-` } : {};
+      const range = from > 0 ? { Range: `bytes=${from}-` } : {};
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(jobId, name), ...range }));
       if (!(object.Body instanceof Readable)) throw new Error(`GetObject gave no stream for ${jobId}/${name}`);
       return { body: object.Body, bytes: object.ContentLength ?? 0 };

@@ -252,6 +252,10 @@ describe('OpenAPI document', () => {
     check('get', '/v1/bulk/jobs/{id}', await get('/v1/bulk/jobs/job_00000000000000000000'));
     check('get', '/v1/bulk/jobs/{id}/webhook-deliveries', await get(`/v1/bulk/jobs/${jobId}/webhook-deliveries`));
     check('post', '/v1/bulk/jobs/{id}/cancel', await t.post(`/v1/bulk/jobs/${jobId}/cancel`, {}));
+    // Not finished (409) or finished (a page; a retry with nothing failed is a 400): each as documented.
+    check('get', '/v1/bulk/jobs/{id}/results', await get(`/v1/bulk/jobs/${jobId}/results?outcome=ok&limit=5`));
+    check('get', '/v1/bulk/jobs/{id}/results', await get(`/v1/bulk/jobs/${jobId}/results?cursor=nonsense`));
+    check('post', '/v1/bulk/jobs/{id}/retry', await t.post(`/v1/bulk/jobs/${jobId}/retry`, {}));
     check('get', '/v1/webhooks/secret', await get('/v1/webhooks/secret'));
     check('get', '/healthz', await get('/healthz'));
     check('get', '/readyz', await get('/readyz'));

@@ -197,6 +197,21 @@ describe('bulk job results: breakdown, filtered pages, retry of failed rows', ()
     expect((await t.post(`/v1/bulk/jobs/${original.job_id}/retry`, {}, t.liveKey)).statusCode).toBe(404);
   });
 
+  it('takes one of two retries sent at once: the failed rows are retried (and billed) once', async () => {
+    const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: FAULT_TRIGGERS.unavailable.gstin }, { gstin: scenario('clean-company').identifiers.gstin }] });
+    const original = await waitFinished(created.json().data.job_id as string);
+    expect(original.rows.failed).toBe(1);
+    const jobsBefore = ((await get('/v1/bulk/jobs?limit=100')).json().data.jobs as unknown[]).length;
+    const answers = await Promise.all([t.post(`/v1/bulk/jobs/${original.job_id}/retry`, {}), t.post(`/v1/bulk/jobs/${original.job_id}/retry`, {})]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 400]);
+    const winner = answers.find((a) => a.statusCode === 202)!.json().data.job_id as string;
+    expect((await get(`/v1/bulk/jobs/${original.job_id}`)).json().data.retried_by).toBe(winner);
+    // The loser left no job (and so no hold) behind.
+    expect(((await get('/v1/bulk/jobs?limit=100')).json().data.jobs as unknown[]).length).toBe(jobsBefore + 1);
+    await waitFinished(winner);
+    expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
+  });
+
   it('gives the same answer to a retry repeated under its Idempotency-Key, creating one job', async () => {
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: FAULT_TRIGGERS.timeout.gstin }] });
     const original = await waitFinished(created.json().data.job_id as string);

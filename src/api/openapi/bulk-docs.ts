@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { OPERATIONS, type OperationName } from '../../domain/operations.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
-import { BulkJobShape, JobCreatedShape, LedgerPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
+import { ResultRowsQuery, SCAN_LINES } from '../bulk/result-rows.js';
 import { LedgerCsvQuery, LedgerQuery } from '../schemas/wallet-requests.js';
 import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
@@ -11,6 +13,11 @@ import { sandboxGstRows } from './sandbox-examples.js';
 
 const jobId = z.object({ id: z.string().regex(/^job_[0-9a-f]{20}$/).describe('The job id from the upload answer') });
 const BULK_OPERATIONS = Object.keys(OPERATIONS) as OperationName[];
+/** "status for gst.verify (data.status), …". */
+const keyFields = (): string =>
+  Object.entries(KEY_FIELDS)
+    .map(([operation, field]) => `${field!.name} for ${operation} (${field!.path})`)
+    .join(', ');
 
 export const BULK_DOCS: Record<string, RouteDoc> = {
   'GET /v1/wallet': {
@@ -142,6 +149,27 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     params: jobId,
     responses: { 200: file('application/x-ndjson', 'The results') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
+  'GET /v1/bulk/jobs/:id/results': {
+    summary: "A finished job's result rows, filtered and paged (added in issue 28)",
+    description:
+      `The rows of results.jsonl in input order, each exactly as its line there, without downloading the file. Filters (all optional, combined with AND): outcome (${ROW_OUTCOMES.join(', ')}; duplicate = a row repeating an earlier one, marked duplicate_of; the others are the row's status), field and value (the operation's key field: ${keyFields()}; the value matched in any case), problems=true (rows someone should look at: any outcome but ok, or a record whose key field is not its fine value: a GSTIN or company not Active, a Business360 risk not low, a PAN not valid; a duplicate counts as its first row), q (a case-insensitive search of the row's input cells and the record's names: legal, trade, registered or company name). Page with limit (1 to ${100}, default 50) and cursor = the previous page's next_cursor (null on the last page). A cursor holds the byte offset in results.jsonl where its page starts, so each page reads from there; a page reads at most ${SCAN_LINES.toLocaleString('en-US')} lines, so with a rare filter a page may hold fewer rows than limit, even none, while next_cursor leads on: follow it until it is null. A cursor of another job, or one altered, is a 400 naming cursor. Before the job has its results: 409 RESULTS_NOT_READY with Retry-After, as the downloads.`,
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    querystring: ResultRowsQuery,
+    responses: { 200: envelope('bulk.results.rows', ResultRowsPageShape) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RESULTS_NOT_READY'],
+  },
+  'POST /v1/bulk/jobs/:id/retry': {
+    summary: "Retry a finished job's failed rows as a new job (added in issue 28)",
+    description:
+      "Makes a new job of the rows that ended failed (their source unavailable or timing out after every attempt; also rows a broken chunk left failed), with their original row numbers, input cells and the job's webhook_url, and each failed row's duplicates riding on it again. It is held, billed, queued and limited as an upload (402 when the wallet cannot hold it, 429 at the account's quotas) and answers as POST /v1/bulk/jobs does, with retry_of. The two jobs are linked: the new one's retry_of, the old one's retried_by. A job's failed rows are retried once: a second retry is a 400 naming the retry job (retry that one's failed rows instead); an Idempotency-Key replays the first answer. 409 RUN_IN_PROGRESS (with Retry-After) while the job is still queued or running; 400 when it has no failed rows; 404 for a job that failed before it had results.",
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 202: envelope('bulk.retry', JobCreatedShape.extend({ retry_of: z.string() })).describe('Accepted: the retry job is queued') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RUN_IN_PROGRESS', 'WALLET_INSUFFICIENT_BALANCE'],
   },
   'GET /v1/bulk/jobs/:id/webhook-deliveries': {
     summary: "Delivery attempts of the job's completion webhook",

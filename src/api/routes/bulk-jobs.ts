@@ -8,6 +8,7 @@ import { isMissingFile, missingFile, openDownload, type ResultStore } from '../.
 import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
 import { resultRowsPage, ResultRowsQuery } from '../bulk/result-rows.js';
 import { retryFailedRows } from '../bulk/retry-job.js';
+import { KEY_FIELDS } from '../../domain/result-breakdown.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
 import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
@@ -233,7 +234,12 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
       throw resultsNotReady(reply, `The results of ${job.jobId} are not ready: the job is ${job.finishedAt === null && job.status === 'cancelled' ? 'being cancelled' : job.status}`);
     }
-    return successEnvelope(request, { job_id: job.jobId, rows: page.rows, next_cursor: page.nextCursor }, { checks: 0 });
+    const keyField = KEY_FIELDS[job.operation];
+    return successEnvelope(
+      request,
+      { job_id: job.jobId, key_field: keyField === undefined ? null : { name: keyField.name, fine_value: keyField.fine }, rows: page.rows, next_cursor: page.nextCursor },
+      { checks: 0 },
+    );
   });
 
   app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' } }, async (request, reply) => {

@@ -3,6 +3,7 @@
  * API.md shows them. They feed the OpenAPI document; the routes build the same fields.
  */
 import { z } from 'zod';
+import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
 import { PORTFOLIO_OPERATIONS } from '../../domain/portfolio/operations.js';
 import { JOB_WARNING_CODES } from '../../domain/job-warnings.js';
 
@@ -96,6 +97,15 @@ export const BulkJobShape = z
     refunded_inr: inr('Addition: what a failed job\'s rows had been charged and was given back in one credit, because their results could not be kept; 0 otherwise'),
     eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
     results: z.object({ csv: z.string(), jsonl: z.string(), xlsx: z.string() }).nullable().describe('Result file paths, once finished (xlsx: the same rows as a workbook)'),
+    breakdown: z
+      .object({ outcome: z.record(z.enum(ROW_OUTCOMES), z.number().int()) })
+      .catchall(z.record(z.string(), z.number().int()))
+      .nullable()
+      .describe(
+        `Addition (issue 28): the rows counted by outcome (${ROW_OUTCOMES.join(', ')}; a duplicate counts as duplicate, not under its first row's status, so the counts add up to rows.total) and, for ${keyFieldList()}, by that field's value, e.g. {"outcome": {"ok": 97, …}, "status": {"Active": 75, "Cancelled": 16, "Suspended": 6}}. Counted once when the results are written; null before (and for jobs finished before this version)`,
+      ),
+    retry_of: z.string().nullable().describe('Addition (issue 28): the job whose failed rows this job retries (POST /v1/bulk/jobs/{id}/retry); null otherwise'),
+    retried_by: z.string().nullable().describe("Addition (issue 28): the job that retried this job's failed rows; null until one did"),
     warnings: z
       .array(z.object({ code: z.enum(JOB_WARNING_CODES), message: z.string() }))
       .describe(
@@ -103,6 +113,38 @@ export const BulkJobShape = z
       ),
   })
   .meta({ id: 'BulkJob' });
+
+/** "status (gst.verify: data.status), …": the key fields the breakdown and the results filter use. */
+function keyFieldList(): string {
+  return Object.entries(KEY_FIELDS)
+    .map(([operation, field]) => `${operation} its ${field!.name} (${field!.path})`)
+    .join(', ');
+}
+
+/** A page of GET /v1/bulk/jobs/{id}/results. */
+export const ResultRowsPageShape = z.object({
+  job_id: z.string(),
+  key_field: z
+    .object({ name: z.string(), fine_value: z.string() })
+    .nullable()
+    .describe("The operation's key field (what field= filters and the breakdown counts) and its value that is no problem; null for an operation without one"),
+  rows: z
+    .array(
+      z
+        .object({
+          row: z.number().int(),
+          input: z.object({}).loose(),
+          status: z.enum(['ok', 'not_found', 'failed', 'invalid', 'cancelled']),
+          data: z.unknown(),
+          error: z.object({ code: z.string(), message: z.string() }).nullable(),
+          charged_inr: z.number(),
+          duplicate_of: z.number().int().optional().describe('Addition: set on a row repeating an earlier row, which it rode on (verified and billed once, with that row)'),
+        })
+        .loose(),
+    )
+    .describe('Result rows in input order, each exactly as its line of results.jsonl'),
+  next_cursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last'),
+});
 
 export const JobCreatedShape = z.object({
   job_id: z.string(),

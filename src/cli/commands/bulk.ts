@@ -218,6 +218,61 @@ export function registerBulk(program: Command, session: Session): void {
     });
 
   bulk
+    .command('results <job>')
+    .description('a finished job\'s result rows, filtered, a page at a time (GET /v1/bulk/jobs/{id}/results)')
+    .addOption(new Option('--outcome <outcome>', 'only rows with this outcome').choices(['ok', 'not_found', 'failed', 'invalid', 'cancelled', 'duplicate']))
+    .option('--field <field>', 'the operation\'s key field to filter by (status, level or valid), with --value')
+    .option('--value <value>', 'the key field\'s value, any case (e.g. cancelled)')
+    .option('--problems', 'only rows that need a look: not ok, or a key field that is not fine')
+    .option('--q <text>', 'search the input cells and the names')
+    .option('--limit <n>', 'rows per page (1-100, default 50)', positiveInt('--limit'))
+    .option('--cursor <cursor>', 'the next page, from a previous page')
+    .action(async (jobId: string, options: { outcome?: string; field?: string; value?: string; problems?: boolean; q?: string; limit?: number; cursor?: string }, command: Command) => {
+      const { out, client } = session.context(command);
+      const query = { outcome: options.outcome, field: options.field, value: options.value, problems: options.problems ? 'true' : undefined, q: options.q, limit: options.limit, cursor: options.cursor };
+      type Row = { row: number; status: string; data: Record<string, unknown> | null; error: { code: string; message: string } | null; duplicate_of?: number; input: Record<string, unknown> };
+      const page = (await client.json<{ data: { rows: Row[]; key_field: { name: string } | null; next_cursor: string | null } }>('GET', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/results`, { auth: 'key', query })).data;
+      if (page.next_cursor) out.note(`More: bv bulk results ${jobId} … --cursor ${page.next_cursor}`);
+      out.result(page.rows, () => {
+        if (page.rows.length === 0) return out.line(page.next_cursor ? 'No matching rows on this page; there are more.' : 'No matching rows.');
+        const key = page.key_field?.name;
+        const keyOf = (data: Row['data']): string => {
+          if (key === undefined || data === null) return '';
+          const value = key === 'level' ? (data.summary as { risk?: { level?: string } } | undefined)?.risk?.level : data[key];
+          return value === undefined || value === null ? '' : String(value);
+        };
+        const name = (data: Row['data']): string => String(data?.legal_name ?? data?.name ?? data?.registered_name ?? data?.company_name ?? '');
+        out.line(
+          table(
+            ['ROW', 'OUTCOME', ...(key === undefined ? [] : [key.toUpperCase()]), 'INPUT', 'NAME', 'ERROR'],
+            page.rows.map((r) => [
+              String(r.row),
+              r.duplicate_of === undefined ? r.status : `duplicate of ${r.duplicate_of}`,
+              ...(key === undefined ? [] : [keyOf(r.data)]),
+              text(Object.values(r.input).map(String).join(' ')),
+              text(name(r.data)),
+              text(r.error?.message ?? ''),
+            ]),
+          ),
+        );
+      });
+    });
+
+  bulk
+    .command('retry <job>')
+    .description('a new job of a finished job\'s failed rows, held and billed as any job')
+    .option('--idempotency-key <key>', 'send again with the same key to get the same job, not a second one')
+    .action(async (jobId: string, options: { idempotencyKey?: string }, command: Command) => {
+      const { out, client } = session.context(command);
+      const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
+      const created = (await client.json<{ data: Created & { retry_of: string } }>('POST', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/retry`, { auth: 'key', body: {}, headers })).data;
+      out.result(created, () => {
+        out.line(`Job ${created.job_id} ${created.status}: retries ${created.rows.total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`);
+        out.note(`Follow it: bv bulk status ${created.job_id} --wait`);
+      });
+    });
+
+  bulk
     .command('download <job>')
     .description('download a finished job\'s results')
     .addOption(formatOption())

@@ -1,6 +1,7 @@
 import { banner, button, card, clear, errorBanner, h, loading, pill, saveBlob, setChildren, stat } from '../dom.js';
 import { formatCount, formatDateTime, formatDuration, formatEta, formatInr, jobProgress } from '../format.js';
 import { busy, confirmButton, isAbort, isRetryable, operationLabel, pageHeader, retryDelay, sleep } from './common.js';
+import { jobResults } from './job-results.js';
 
 const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
@@ -39,6 +40,7 @@ export function jobView(main, ctx) {
   const resultsCard = card('Results', { subtitle: 'One row per input row, in upload order, with the input columns carried through.' }, downloads, downloadError);
   const moneyCard = card('Money', { subtitle: 'The maximum cost is held at upload; each successful row is charged once; the rest is released.' }, moneyStats);
   const timeCard = card('Timeline', {}, timeline);
+  const rowsCard = jobResults(ctx, jobId);
 
   let last = null;
   // Set once the user has pressed Cancel (twice): where keyboard focus goes when the button goes.
@@ -81,7 +83,8 @@ export function jobView(main, ctx) {
   function update(job) {
     const first = last === null;
     last = job;
-    if (first) setChildren(body, progressCard, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    if (first) setChildren(body, progressCard, rowsCard.element, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    rowsCard.update(job);
     title.firstChild.textContent = job.name || 'Bulk job';
     document.title = `${job.name || 'Bulk job'} · Console`;
     setChildren(subtitle, `${operationLabel(job.operation)} · `, h('span', { class: 'mono' }, job.job_id));
@@ -130,6 +133,7 @@ export function jobView(main, ctx) {
 
     setChildren(downloads, 
       fileButton('csv', 'Download results.csv'),
+      fileButton('xlsx', 'Download results.xlsx'),
       fileButton('jsonl', 'Download results.jsonl'),
       job.results ? null : h('p', { class: 'hint' }, 'The files are ready when the job finishes.'),
     );

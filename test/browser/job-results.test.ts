@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
+import { launchChromium } from '../helpers/browser.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ADMIN = `results-test-admin-${randomBytes(8).toString('hex')}`;
+
+/** The console's job page (issue 28, points 5 and 7): the breakdown, the rows with their filters, retrying what failed. */
+describe('a job\'s results on its console page, in a browser', { timeout: 90_000 }, () => {
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let dataDir: string;
+  let key = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-results-console-'));
+    server = await startServerProcess({
+      REDIS_URL: inject('redisUrl'),
+      BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`,
+      BV_ADMIN_TOKEN: ADMIN,
+      BV_DATA_DIR: dataDir,
+      BV_BULK_ROW_BACKOFF_MS: '10',
+      BV_BULK_ROW_ATTEMPTS: '2',
+    });
+    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Onboarding desk', balance_inr: 1000 }),
+    });
+    expect(response.status).toBeLessThan(300);
+    key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.baseUrl}/console`);
+    await page.fill('#api-key', key);
+    await page.click('#sign-in');
+    await page.waitForURL(/#\/wallet$/);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('uploads samples/vendors-100.csv, shows "16 cancelled, 6 suspended", and filters problems only, by status and by a search', async () => {
+    await page.goto(`${server!.baseUrl}/console#/jobs`);
+    await page.setInputFiles('#job-file', path.join(root, 'samples/vendors-100.csv'));
+    await page.fill('#job-name', 'Vendor master');
+    await page.click('#job-submit');
+    await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
+    const breakdown = page.getByTestId('job-breakdown-key');
+    await breakdown.waitFor({ timeout: 60_000 });
+    await expect(breakdown.textContent()).resolves.toBe('16 cancelled, 6 suspended');
+    await expect(page.getByTestId('job-breakdown').textContent()).resolves.toContain('97 verified · 1 not found · 1 invalid · 1 duplicate');
+
+    const rows = page.getByRole('region', { name: 'Result rows' }).locator('tbody tr');
+    // The first page of 50, then the rest with "Load more".
+    await expect.poll(() => rows.count()).toBe(50);
+    await page.getByTestId('results-more').click();
+    await expect.poll(() => rows.count()).toBe(100);
+    await expect(page.getByTestId('results-more').count()).resolves.toBe(0);
+
+    // Problems: 16 cancelled, 6 suspended, 1 not found, 1 invalid (the duplicate's first row is Active).
+    await page.getByTestId('results-problems').check();
+    await expect.poll(() => rows.count()).toBe(24);
+    const texts = await rows.allTextContents();
+    expect(texts.filter((t) => /Cancelled/.test(t))).toHaveLength(16);
+    expect(texts.filter((t) => /Suspended/.test(t))).toHaveLength(6);
+    expect(texts.some((t) => /Verified\s*Active/.test(t))).toBe(false);
+    await page.screenshot({ path: path.join(root, 'test/browser/screenshots/job-results-problems.png'), fullPage: true });
+
+    await page.selectOption('#results-key', 'Suspended');
+    await expect.poll(() => rows.count()).toBe(6);
+    await page.getByTestId('results-problems').uncheck();
+    await page.selectOption('#results-key', '');
+    // A search by the name the ERP gave the vendor, then by a GSTIN, across the whole job.
+    await page.fill('#results-q', 'Vendor 42');
+    await page.press('#results-q', 'Enter');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect(rows.first().textContent()).resolves.toContain('V0042');
+    await page.fill('#results-q', '27AAPFU0939F1ZV');
+    await page.press('#results-q', 'Enter');
+    await expect.poll(async () => (await rows.allTextContents()).every((t) => t.includes('27AAPFU0939F1ZV'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('retries the failed rows of a job from its page, and links the two jobs', async () => {
+    const created = await fetch(`${server!.baseUrl}/v1/bulk/jobs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'gst.verify', name: 'Flaky source', rows: [{ gstin: '27AAPFU0939F1ZV' }, { gstin: FAULT_TRIGGERS.unavailable.gstin }] }),
+    });
+    const jobId = ((await created.json()) as { data: { job_id: string } }).data.job_id;
+    await page.goto(`${server!.baseUrl}/console#/jobs/${jobId}`);
+    const retry = page.getByTestId('retry-failed');
+    await retry.waitFor({ timeout: 60_000 });
+    await expect(retry.textContent()).resolves.toBe('Retry 1 failed rows');
+    await retry.click();
+    await page.waitForURL((url) => /#\/jobs\/job_[0-9a-f]{20}$/.test(url.hash) && !url.hash.endsWith(jobId));
+    await page.getByText('Retries the failed rows of').waitFor();
+    await page.goto(`${server!.baseUrl}/console#/jobs/${jobId}`);
+    await page.getByTestId('retried-by').waitFor();
+    await expect(page.getByTestId('retry-failed').count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
