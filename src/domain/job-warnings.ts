@@ -12,6 +12,8 @@ export const JOB_WARNING_CODES = [
   'HEADER_MISSING',
   /** Two columns could be the same optional column (e.g. name); neither was used. */
   'COLUMN_AMBIGUOUS',
+  /** Rows with several identifiers filled were verified by the first (gstin, cin, pan). */
+  'IDENTIFIERS_SEVERAL',
   /** A workbook's rows above its header were read as a title, not as rows (xlsx intake). */
   'XLSX_ROWS_ABOVE_HEADER',
   /** A workbook's DIN- or PIN-like column holds numbers too short to be one: leading zeros lost (xlsx intake). */

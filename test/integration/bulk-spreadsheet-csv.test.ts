@@ -135,6 +135,29 @@ describe('bulk jobs take CSV as Excel and ERPs save it', () => {
     ]);
   });
 
+  it('verifies a business360 row of a Tally export with both GSTIN/UIN and PAN/IT No. by its GSTIN, and says so', async () => {
+    const pan = GSTIN.slice(2, 12);
+    const file = Buffer.from(`Particulars,GSTIN/UIN,PAN/IT No.\r\nCafé Traders,${GSTIN},${pan}\r\nPAN only,,${pan}\r\n`, 'utf8');
+    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\nbusiness360\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="tally.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/v1/bulk/jobs',
+      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
+    });
+    expect(response.statusCode, response.body.slice(0, 400)).toBe(202);
+    expect(response.json().data.rows).toMatchObject({ total: 2, valid: 2, invalid: 0 });
+    const done = (await waitForJob(t.app, t.sandboxKey, response.json().data.job_id)) as JobStatus & { warnings: { code: string; message: string }[] };
+    expect(done.warnings).toEqual([
+      {
+        code: 'IDENTIFIERS_SEVERAL',
+        message: '1 row(s) had more than one of gstin, cin, pan filled (the first: row 1); each was verified, and billed, by the first it had in that order, the others carried through unverified',
+      },
+    ]);
+    const lines = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as ResultLine);
+    expect(lines.map((l) => l.status)).toEqual(['ok', 'ok']);
+  });
+
   it('adds portfolio rows from a Windows-1252 Tally export and from ?columns=, keeping them under gstin, with the warnings in the answer', async () => {
     const post = (url: string, body: unknown) => t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${t.sandboxKey}` }, payload: body as object });
     const created = await post('/v1/portfolios', { name: 'Tally suppliers', operation: 'gst.verify', schedule: { every: 'weekly' } });

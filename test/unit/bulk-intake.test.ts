@@ -130,11 +130,14 @@ describe('requestFromRow', () => {
     expect(problem?.message).toMatch(/^checksum: check character 'A' is wrong: expected 'V'/);
   });
 
-  it('keeps the sync API rule that a business360 row names exactly one identifier', () => {
-    const [problem] = problems(requestFromRow('business360', { gstin: GSTIN, pan: 'AAACR5055K' }));
-    expect(problem?.message).toContain('send exactly one of gstin, cin, pan (gstin and pan were sent)');
-    // The field named is one the row has.
-    expect(problems(requestFromRow('business360', { cin: 'L93030DL2010PLC198141', pan: 'AAACR5055K' }))[0]).toMatchObject({ field: 'cin', message: expect.stringContaining('(cin and pan were sent)') });
+  it('verifies a row with several identifiers by the first it has, in the order gstin, cin, pan (DECISIONS.md), saying which it passed over', () => {
+    expect(requestFromRow('business360', { gstin: GSTIN, pan: 'AAACR5055K' })).toMatchObject({ ok: true, request: { gstin: GSTIN }, ignored: ['pan'] });
+    expect(requestFromRow('business360', { pan: 'AAACR5055K', cin: 'L93030DL2010PLC198141' })).toMatchObject({ ok: true, request: { cin: 'L93030DL2010PLC198141' }, ignored: ['pan'] });
+    expect(requestFromRow('mca.cin_to_pan', { cin: 'L93030DL2010PLC198141', pan: 'AAACR5055K' })).toMatchObject({ ok: true, request: { cin: 'L93030DL2010PLC198141' }, ignored: ['pan'] });
+    // The first is taken even when it is the invalid one: which identifier a row is verified by does not depend on its values.
+    expect(problems(requestFromRow('business360', { gstin: GSTIN_BAD_CHECK, pan: 'AAACR5055K' }))[0]).toMatchObject({ field: 'gstin' });
+    const one = requestFromRow('business360', { pan: 'AAACR5055K' });
+    expect(one.ok && one.ignored).toBe(undefined);
   });
 
   it('gives equal requests equal keys however their cells were written', () => {

@@ -20,7 +20,7 @@ import type { WalletStore } from '../../store/wallet.js';
 import { walletShort } from '../wallet-short.js';
 import { RowDeduper, type RowCounts } from './dedupe.js';
 import { quotaRefusal } from './quota-refusal.js';
-import type { IntakeItem } from './row-request.js';
+import { identifierColumnsFor, type IntakeItem } from './row-request.js';
 
 export interface CreateJobDeps {
   jobs: BulkJobStore;
@@ -95,6 +95,9 @@ export async function stageBulkJob(
   let sawHeader = false;
   let inputBytes = 0;
   const warnings: JobWarning[] = [];
+  /** Rows that had several identifiers filled (verified by the first), and the first of them. */
+  let several = 0;
+  let firstSeveral = 0;
 
   async function* lines(): AsyncGenerator<string> {
     // Local to the intake pass, so its table is garbage once the file is written.
@@ -111,6 +114,7 @@ export async function stageBulkJob(
         yield text;
         continue;
       }
+      if (item.result.ok && item.result.ignored !== undefined && several++ === 0) firstSeveral = item.row;
       const mark = deduper.add(item.row, item.result);
       let line: RowLine;
       if (mark.status === 'invalid' || !item.result.ok) {
@@ -142,6 +146,13 @@ export async function stageBulkJob(
     throw new AppError('VALIDATION_FAILED', 'The upload has no data rows: expected a header row and at least one row', [
       { field: 'file', message: 'no data rows' },
     ]);
+  }
+  if (several > 0) {
+    const order = identifierColumnsFor(operation).join(', ');
+    warnings.unshift({
+      code: 'IDENTIFIERS_SEVERAL',
+      message: `${several} row(s) had more than one of ${order} filled (the first: row ${firstSeveral}); each was verified, and billed, by the first it had in that order, the others carried through unverified`,
+    });
   }
   return { jobId, operation, rows, firstRows, maxPaise, inputBytes, warnings: keptWarnings(warnings) };
 }

@@ -17,7 +17,8 @@ export type ColumnMap = Partial<Record<KnownColumn, number>>;
 
 export type BulkRequest = OperationInputs[CheckName] | z.output<typeof Business360Request>;
 
-export type RowResult = { ok: true; request: BulkRequest; key: string } | { ok: false; problems: FieldProblem[] };
+/** `ignored`: identifier columns the row also had filled, passed over for the first (DECISIONS.md: gstin, cin, pan). */
+export type RowResult = { ok: true; request: BulkRequest; key: string; ignored?: KnownColumn[] } | { ok: false; problems: FieldProblem[] };
 
 export type IntakeItem =
   /** `map`: where the known columns are when they were found by alias, mapping or guess (absent: by their own names). */
@@ -158,12 +159,18 @@ export function requestFromRow(operation: OperationName, columns: Readonly<Recor
     const cell = columns[column];
     if (cell !== undefined && cell.trim() !== '') body[column] = cellValue(column, cell);
   }
-  if (!identifiers.some((column) => column in body)) {
+  // A row with several identifiers filled is verified by the first, in the operation's order
+  // (DECISIONS.md): an ERP export has both a GSTIN and a PAN column, and the sync API's
+  // "exactly one" would make every such row invalid. The job's warnings say how many.
+  const filled = identifiers.filter((column) => column in body);
+  for (const column of filled.slice(1)) delete body[column];
+  if (filled.length === 0) {
     const wanted = identifiers.length === 1 ? `a ${identifiers[0]} column value` : `a value in one of the columns ${identifiers.join(', ')}`;
     return { ok: false, problems: [{ field: identifiers[0] ?? 'row', message: `${operation} needs ${wanted}` }] };
   }
   const schema: z.ZodType<BulkRequest, unknown> = operation === 'business360' ? Business360Request : OPERATION_REQUESTS[operation];
   const parsed = schema.safeParse(body);
   if (!parsed.success) return { ok: false, problems: toFieldProblems(parsed.error.issues) };
-  return { ok: true, request: parsed.data, key: canonicalJson(parsed.data) };
+  const key = canonicalJson(parsed.data);
+  return filled.length > 1 ? { ok: true, request: parsed.data, key, ignored: filled.slice(1) } : { ok: true, request: parsed.data, key };
 }

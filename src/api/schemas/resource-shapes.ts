@@ -109,7 +109,7 @@ export const BulkJobShape = z
     warnings: z
       .array(z.object({ code: z.enum(JOB_WARNING_CODES), message: z.string() }))
       .describe(
-        "Addition (issue 28): what the upload was read as, where it differs from a plain UTF-8 CSV with the API's column names: ENCODING_WINDOWS_1252 (the file was not UTF-8 and was read as Windows-1252: check names with accents), COLUMN_GUESSED (no header named an identifier column; the one holding them was used), HEADER_MISSING (the first line was data), COLUMN_AMBIGUOUS (two columns could be an optional column such as name; neither was used). At most 10; [] when none",
+        "Addition (issue 28): what the upload was read as, where it differs from a plain UTF-8 CSV with the API's column names: ENCODING_WINDOWS_1252 (the file was not UTF-8 and was read as Windows-1252: check names with accents), COLUMN_GUESSED (no header named an identifier column; the one holding them was used), HEADER_MISSING (the first line was data), COLUMN_AMBIGUOUS (two columns could be an optional column such as name; neither was used), IDENTIFIERS_SEVERAL (rows with more than one identifier filled, e.g. a GSTIN and a PAN in a business360 job, were verified and billed by the first in the order gstin, cin, pan). At most 10; [] when none",
       ),
   })
   .meta({ id: 'BulkJob' });
