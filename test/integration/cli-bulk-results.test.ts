@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { waitForJob } from '../helpers/bulk-client.js';

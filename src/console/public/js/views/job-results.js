@@ -81,17 +81,20 @@ export function jobResults(ctx, jobId) {
   let loads = 0;
   let started = false;
 
+  /** The filters as query parameters (a plain object: queryString() writes it). */
   function query() {
-    const params = new URLSearchParams({ limit: String(PAGE_ROWS) });
-    if (outcome.value) params.set('outcome', outcome.value);
+    const params = { limit: String(PAGE_ROWS) };
+    if (outcome.value) params.outcome = outcome.value;
     if (keyField && keySelect.value) {
-      params.set('field', keyField.name);
-      params.set('value', keySelect.value);
+      params.field = keyField.name;
+      params.value = keySelect.value;
     }
-    if (problems.checked) params.set('problems', 'true');
-    if (search.value.trim()) params.set('q', search.value.trim());
+    if (problems.checked) params.problems = 'true';
+    if (search.value.trim()) params.q = search.value.trim();
     return params;
   }
+
+  const queryString = (params) => Object.entries(params).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 
   function renderSummary() {
     if (!job?.breakdown) {
@@ -155,8 +158,8 @@ export function jobResults(ctx, jobId) {
     let at = from;
     const found = [];
     for (let pages = 0; pages < EMPTY_PAGES_FOLLOWED; pages++) {
-      if (at) params.set('cursor', at);
-      const page = (await ctx.api.get(`/v1/bulk/jobs/${jobId}/results?${params}`, { signal: ctx.signal })).data;
+      if (at) params.cursor = at;
+      const page = (await ctx.api.get(`/v1/bulk/jobs/${jobId}/results?${queryString(params)}`, { signal: ctx.signal })).data;
       if (seq !== loads) return null;
       keyField = page.key_field;
       found.push(...page.rows);
