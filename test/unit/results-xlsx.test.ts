@@ -1,5 +1,6 @@
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -8,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { XlsxSheetWriter } from '../../src/store/xlsx-writer.js';
 import { gstRecord } from './business360-builders.js';
 
 const JOB = 'job_0123456789abcdef';
@@ -139,4 +141,35 @@ describe('results.xlsx', () => {
     expect(count).toBe(total + 1);
     expect(last.slice(1, 5)).toEqual([total + 1 - 1, '27AAPFU0939F1ZV', `Vendor number ${total} of a long supplier list`, String(total).padStart(8, '0')]);
   }, 120_000);
+
+  it('writes any text Excel can open: XML specials escaped, characters XML forbids left out, spaces kept, cells cut at 32,767 characters', async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const sheet = await XlsxSheetWriter.toStream(out, { sheetName: 'a/b:c', columns: [{ header: 'text' }, { header: 'n', kind: 'integer' }] });
+    const cells = ['<b>&amp; "q"</b>', 'bell\u0007 nul\u0000 lone\ud800 pair\ud83d\ude00', '  padded  ', 'x'.repeat(40_000), '₹ नमस्ते'];
+    for (const cell of cells) sheet.addRow([cell, '12']);
+    sheet.addRow(['not a number', 'twelve']);
+    await sheet.commit();
+    const file = path.join(root, 'escape.xlsx');
+    await writeFile(file, Buffer.concat(chunks));
+    const { sheet: read, rows } = await readWorkbook(file);
+    expect(read.name).toBe('a b c');
+    expect(rows.map((row) => row[0])).toEqual(['text', '<b>&amp; "q"</b>', 'bell nul lone pair\ud83d\ude00', '  padded  ', 'x'.repeat(32_767), '₹ नमस्ते', 'not a number']);
+    expect(rows.slice(1).map((row) => row[1])).toEqual([12, 12, 12, 12, 12, 'twelve']);
+  });
+
+  it("ends a sheet that reaches Excel's row limit with a row saying where the rest are", async () => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const sheet = await XlsxSheetWriter.toStream(out, { sheetName: 'R', columns: [{ header: 'gstin' }], overflowNote: 'The rest are in results.csv.', maxRows: 4 });
+    for (let i = 1; i <= 10; i++) sheet.addRow([`row ${i}`]);
+    await sheet.commit();
+    const file = path.join(root, 'full.xlsx');
+    await writeFile(file, Buffer.concat(chunks));
+    const { sheet: read, rows } = await readWorkbook(file);
+    expect(rows).toEqual([['gstin'], ['row 1'], ['row 2'], ['The rest are in results.csv.']]);
+    expect(read.autoFilter).toBe('A1:A4');
+  });
 });
