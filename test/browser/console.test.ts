@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
@@ -200,10 +201,19 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     await shot(page, '03-wallet');
   });
 
-  it('uploads the 100-row sample, follows it to completion and downloads results.csv and results.jsonl', async () => {
+  it('offers the check\'s template, uploads the 100-row sample, follows it to completion and downloads results.csv, results.jsonl and results.xlsx', async () => {
     await page.getByRole('link', { name: 'Bulk jobs', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Bulk jobs' }).waitFor();
     await page.getByText('No jobs yet — upload a CSV').waitFor();
+
+    // The upload form links the selected check's template; the workbook has its header and example.
+    await page.selectOption('#job-operation', 'mca.din');
+    const [templateDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-xlsx').click()]);
+    expect(templateDownload.suggestedFilename()).toBe('bulk-template-mca.din.xlsx');
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.readFile((await templateDownload.path())!);
+    expect(template.worksheets[0]!.getRow(1).getCell(1).value).toBe('din');
+    expect(template.worksheets[0]!.getRow(2).getCell(1).value).toMatch(/^0\d{7}$/);
 
     await page.setInputFiles('#job-file', path.join(root, 'samples/vendors-100.csv'));
     await page.selectOption('#job-operation', 'gst.verify');
@@ -236,6 +246,28 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     const jsonl = (await readFile((await jsonlDownload.path())!, 'utf8')).split('\n').filter((line) => line !== '');
     expect(jsonl).toHaveLength(100);
     expect(JSON.parse(jsonl[0]!)).toMatchObject({ row: 1, status: 'ok' });
+
+    // results.xlsx: the same 100 rows, the cancelled and suspended GSTINs' rows filled.
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-xlsx').click()]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/^job_[0-9a-f]{20}-results\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await xlsxDownload.path())!);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(101);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.join(',')).toBe(lines[0]);
+    const gstStatus = header.indexOf('gst_status') + 1;
+    const status = header.indexOf('status') + 1;
+    let filled = 0;
+    for (let r = 2; r <= 101; r++) {
+      const row = sheet.getRow(r);
+      const problem = row.getCell(status).value !== 'ok' || row.getCell(gstStatus).value !== 'Active';
+      const isFilled = (row.getCell(1).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb === 'FFFFC7CE';
+      expect(isFilled, `row ${r}`).toBe(problem);
+      if (isFilled) filled++;
+    }
+    // 16 cancelled and 6 suspended GSTINs, one not found, one invalid.
+    expect(filled).toBe(24);
   });
 
   it('shows a running job live from the event stream: progress bar, counts and ETA, then its end', async () => {

@@ -1,7 +1,7 @@
 import { OPERATIONS } from '../catalog.js';
-import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, setChildren, table } from '../dom.js';
+import { banner, button, card, clear, emptyState, errorBanner, field, h, link, loading, pill, saveBlob, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr, formatPaise, jobProgress } from '../format.js';
-import { busy, every, firstItems, operationLabel, pageHeader, showError, showOlderButton } from './common.js';
+import { busy, every, firstItems, isAbort, operationLabel, pageHeader, showError, showOlderButton } from './common.js';
 
 function columnsHint(op) {
   const needs = op.columns.map((c) => h('code', {}, c));
@@ -39,15 +39,38 @@ export function jobsView(main, ctx) {
     OPERATIONS.map((op) => h('option', { value: op.api, selected: op.api === 'gst.verify' }, `${op.label} · ${priceText(op)}`)));
   const nameInput = h('input', { id: 'job-name', name: 'name', type: 'text', maxlength: '200', class: 'input', placeholder: 'e.g. November vendor master', autocomplete: 'off' });
   const hint = h('p', { class: 'hint', id: 'job-columns-hint', 'aria-live': 'polite' });
-  const showHint = () => setChildren(hint, ...columnsHint(OPERATIONS.find((op) => op.api === opSelect.value) ?? OPERATIONS[0]));
+  const formError = h('div', { class: 'form-error' });
+  // The selected check's upload template (GET /v1/bulk/templates/{operation}.xlsx|.csv): its
+  // columns and example rows that verify with a sandbox key. Fetched with the key, so a button.
+  const templateButton = (operation, format) => {
+    const b = button(`${operation}.${format}`, {
+      variant: 'ghost',
+      'data-testid': `template-${format}`,
+      onClick: () => busy(b, 'Preparing…', async () => {
+        try {
+          const { blob, filename } = await ctx.api.download(`/v1/bulk/templates/${operation}.${format}`, `bulk-template-${operation}.${format}`, { signal: ctx.signal });
+          saveBlob(blob, filename);
+          clear(formError);
+          ctx.announce(`Downloaded ${filename}.`);
+        } catch (error) {
+          if (!isAbort(error)) setChildren(formError, errorBanner(error));
+        }
+      }),
+    });
+    return b;
+  };
+  const template = h('p', { class: 'hint', id: 'job-template' });
+  const showHint = () => {
+    setChildren(hint, ...columnsHint(OPERATIONS.find((op) => op.api === opSelect.value) ?? OPERATIONS[0]));
+    setChildren(template, 'Start from a template: ', templateButton(opSelect.value, 'xlsx'), ' or ', templateButton(opSelect.value, 'csv'), '.');
+  };
   opSelect.addEventListener('change', showHint);
   showHint();
-  const formError = h('div', { class: 'form-error' });
   const submit = button('Upload and start', { type: 'submit', variant: 'primary', id: 'job-submit' });
 
   const form = h('form', { class: 'form form-grid', novalidate: true },
     field('CSV file', fileInput),
-    h('div', { class: 'field' }, h('label', { for: 'job-operation' }, 'Check to run on every row'), opSelect, hint),
+    h('div', { class: 'field' }, h('label', { for: 'job-operation' }, 'Check to run on every row'), opSelect, hint, template),
     field('Job name', nameInput, { optional: true, hint: 'Shown in the job list; the file name when left empty.' }),
     formError,
     h('div', { class: 'form-actions' }, submit));
