@@ -15,7 +15,7 @@ import { jobName } from '../schemas/bulk-requests.js';
 import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
 import { parseOrThrow } from '../zod-problems.js';
 import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from './create-job.js';
-import { readCsv } from './csv-intake.js';
+import { readUpload } from './upload-intake.js';
 import { parseColumnMapping } from './header-columns.js';
 import { intakeFailure } from './intake-error.js';
 import { parseOperationOr400 } from './row-request.js';
@@ -46,6 +46,15 @@ export function conflictingOperation(sent: string, query: string): AppError {
   return new AppError('VALIDATION_FAILED', `The operation ${JSON.stringify(sent)} differs from ?operation=${query}: send the operation once, or the same in both`, [
     { field: 'operation', message: `differs from the query's operation (${query})` },
   ]);
+}
+
+/** `?sheet=` once, as text (a repeated parameter is refused rather than one picked). */
+export function sheetName(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '' || value.length > 100) {
+    throw new AppError('VALIDATION_FAILED', 'sheet must be the name of one worksheet of the uploaded workbook, once, at most 100 characters', [{ field: 'sheet', message: 'must be one worksheet name' }]);
+  }
+  return value;
 }
 
 export async function stageMultipartUpload(request: FastifyRequest, options: UploadOptions): Promise<StagedUpload> {
@@ -105,8 +114,15 @@ export async function stageMultipartUpload(request: FastifyRequest, options: Upl
         part.file.resume();
         intakeFailure(error);
       }
+      let sheet: string | undefined;
+      try {
+        sheet = sheetName((request.query as Record<string, unknown>).sheet);
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
       filename = part.filename;
-      staged = await stageBulkJob(operation, readCsv(fingerprint.file(part.fieldname, part.filename, part.file), operation, options.limits, { columns }), options.deps).catch(intakeFailure);
+      staged = await stageBulkJob(operation, readUpload(fingerprint.file(part.fieldname, part.filename, part.file), part.filename, operation, options.limits, { columns, sheet }), options.deps).catch(intakeFailure);
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
     }
     if (staged === undefined) {

@@ -17,7 +17,8 @@ import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfolios.js';
 import { openDownload, type ResultStore } from '../../store/result-store.js';
 import type { WebhookStore } from '../../store/webhooks.js';
-import { readCsv } from '../bulk/csv-intake.js';
+import { readUpload } from '../bulk/upload-intake.js';
+import { sheetName } from '../bulk/multipart-upload.js';
 import { parseColumnMapping } from '../bulk/header-columns.js';
 import { intakeFailure } from '../bulk/intake-error.js';
 import { readJsonRows } from '../bulk/json-intake.js';
@@ -256,7 +257,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           intakeFailure(error);
         }
         const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
-        read = await collectRows(portfolio.operation, readCsv(bytes, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT }, { columns })).catch(intakeFailure);
+        read = await collectRows(portfolio.operation, readUpload(bytes, part.filename, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT }, { columns, sheet: sheetName((request.query as Record<string, unknown>).sheet) })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
