@@ -248,7 +248,11 @@ function formatDate(value: number, parts: Token[], date1904: boolean): string | 
       sinceHour.length = 0;
       continue;
     } else if (lower.startsWith('d')) out.push(lower.length === 1 ? String(date.getUTCDate()) : lower.length === 2 ? pad(date.getUTCDate()) : lower.length === 3 ? DAYS[date.getUTCDay()]!.slice(0, 3) : DAYS[date.getUTCDay()]!);
-    else if (lower.startsWith('[h')) out.push(String(Math.floor(value * 24)));
+    else if (lower.startsWith('[h')) {
+      out.push(String(Math.floor(value * 24)));
+      sinceHour.push(1);
+      continue;
+    }
     else if (lower.startsWith('[m')) out.push(String(Math.floor(value * 1440)));
     else if (lower.startsWith('[s')) out.push(String(Math.floor(value * 86_400)));
     else if (lower.startsWith('h')) {
@@ -268,7 +272,8 @@ function formatDate(value: number, parts: Token[], date1904: boolean): string | 
         i += ampm[0].length - 1;
       } else out.push(code);
     } else out.push(code);
-    if (!lower.startsWith('h')) sinceHour.length = 0;
+    // Minutes follow an hour across separators (h:mm); a day or year in between ends that.
+    if (/^[yd]/.test(lower)) sinceHour.length = 0;
   }
   return out.join('');
 }
