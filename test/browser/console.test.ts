@@ -470,6 +470,13 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
     expect(csv).toHaveLength(rows + 1);
     expect(csv[0]).toBe('identifier,vendor_name,vendor_code,check,field,description,before,after,severity,detected_at');
     expect(csv.some((line) => line.includes(`${SUPPLIER_NAMES[3]},V4,`) && line.includes('Director 09900032 disqualified'))).toBe(true);
+    // changes.xlsx: the same header and rows as a workbook.
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-changes-xlsx').click()]);
+    expect(xlsxDownload.suggestedFilename()).toMatch(/-changes\.xlsx$/);
+    const report = new ExcelJS.Workbook();
+    await report.xlsx.readFile((await xlsxDownload.path())!);
+    expect(report.worksheets[0]!.rowCount).toBe(rows + 1);
+    expect((report.worksheets[0]!.getRow(1).values as unknown[]).slice(1).join(',')).toBe(csv[0]);
 
     await page.getByRole('link', { name: 'Portfolios', exact: true }).click();
     const list = page.getByRole('region', { name: 'Portfolios' });

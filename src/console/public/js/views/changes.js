@@ -80,7 +80,7 @@ export function changesView(main, ctx) {
     if (portfolio) crumb.textContent = `← ${portfolio.name}`;
     setChildren(subtitle, `${portfolio ? `${portfolio.name} · ` : ''}run of ${formatDateTime(run.created_at)} · `, h('span', { class: 'mono' }, runId));
     document.title = `Changes · ${portfolio?.name ?? runId} · Console`;
-    setChildren(files, fileButton('csv', 'Download changes.csv', 'primary'), fileButton('json', 'changes.json', 'secondary'));
+    setChildren(files, fileButton('csv', 'Download changes.csv', 'primary'), fileButton('xlsx', 'changes.xlsx', 'secondary'), fileButton('json', 'changes.json', 'secondary'));
 
     const counts = Object.fromEntries(SEVERITIES.map((s) => [s, changes.filter((c) => c.severity === s).length]));
     const identifiers = new Set(changes.map((c) => c.identifier)).size;
