@@ -36,11 +36,17 @@
  *     used_memory polled (with its value before the upload), until the POST answers 202; the
  *     job is then cancelled. Targets: API < 300 MB, Redis < 512 MB.
  *
+ * (x) Excel intake: the rows of (a) as an .xlsx (shared strings written after the sheet, as Excel
+ *     does; header `GSTIN/UIN`, an ERP's name for the column) and as the CSV, one after the other
+ *     on one API process: upload → completed for each, the intake's own rows/s (POST → 202) for
+ *     each and their ratio (target ≥ 0.7), and every row's result compared (same status, error
+ *     and record in the same order). Then a fresh API process (BV_BULK_MAX_ROWS raised to take
+ *     it) accepts a workbook of Excel's full 1,048,576 rows: its peak RSS (target < 400 MB).
  * Each part runs its own API process (`PORT=0`), against one managed Redis started here
  * (src/store/managed-redis.ts), one temporary BV_DATA_DIR and one BV_KEY_PREFIX; everything is
  * stopped and removed at the end, on failure and on SIGINT/SIGTERM.
  *
- * Env: BENCH_PARTS (default "abc"), BENCH_A_ROWS (100000), BENCH_B_ROWS (5000), BENCH_C_ROWS
+ * Env: BENCH_PARTS (default "abcx"), BENCH_A_ROWS (100000, part x too), BENCH_X_BIG_ROWS (1048575), BENCH_B_ROWS (5000), BENCH_C_ROWS
  * (1000000), BENCH_B_API_WORKER_CONCURRENCY (4), BENCH_B_API_ROW_CONCURRENCY (16),
  * BENCH_B_WORKERS (0), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
  * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there), BENCH_NODE_ARGS
@@ -66,18 +72,21 @@ import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
 import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/store/managed-redis-server.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
+import { workbookEntries, zip } from '../helpers/xlsx-files.js';
 import { cpuSeconds, infoField, procStatusMb, root, runQueueSeconds, startCompiled, stopAllChildren, stopChild } from './child-processes.js';
 
 const execFileAsync = promisify(execFile);
 
 // The processes measured run compiled, as `npm start` runs them.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-const parts = process.env.BENCH_PARTS ?? 'abc';
+const parts = process.env.BENCH_PARTS ?? 'abcx';
 const A_ROWS = Number(process.env.BENCH_A_ROWS ?? 100_000);
 const B_ROWS = Number(process.env.BENCH_B_ROWS ?? 5_000);
 /** Rows of (b)'s warm-up job, not counted. */
 const B_WARM_ROWS = 3_000;
 const C_ROWS = Number(process.env.BENCH_C_ROWS ?? 1_000_000);
+/** Excel's last row holds the 1,048,575th data row under the header. */
+const X_BIG_ROWS = Number(process.env.BENCH_X_BIG_ROWS ?? 1_048_575);
 const B_API_WORKER_CONCURRENCY = Number(process.env.BENCH_B_API_WORKER_CONCURRENCY ?? 4);
 const B_API_ROW_CONCURRENCY = Number(process.env.BENCH_B_API_ROW_CONCURRENCY ?? 16);
 const B_WORKERS = Number(process.env.BENCH_B_WORKERS ?? 0);
@@ -550,6 +559,138 @@ async function partC(env: Record<string, string>, redisUrl: string): Promise<voi
   }
 }
 
+/** The rows (`gstin,customer_ref`) as an .xlsx laid out as Excel writes one: strings shared, after the sheet. */
+function xlsxOf(header: readonly [string, string], rows: Iterable<string>): Buffer {
+  const sheet: Buffer[] = [];
+  const table: Buffer[] = [];
+  let strings = 0;
+  let sheetPiece = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  let tablePiece = '';
+  const addString = (text: string) => {
+    tablePiece += `<si><t>${text}</t></si>`;
+    return strings++;
+  };
+  const addRow = (r: number, cells: readonly string[]) => {
+    sheetPiece += `<row r="${r}" spans="1:2">${cells.map((cell, i) => `<c r="${i === 0 ? 'A' : 'B'}${r}" t="s"><v>${addString(cell)}</v></c>`).join('')}</row>`;
+    if (sheetPiece.length >= MB) {
+      sheet.push(Buffer.from(sheetPiece));
+      sheetPiece = '';
+    }
+    if (tablePiece.length >= MB) {
+      table.push(Buffer.from(tablePiece));
+      tablePiece = '';
+    }
+  };
+  addRow(1, header);
+  let r = 1;
+  for (const row of rows) addRow(++r, row.split(','));
+  sheet.push(Buffer.from(`${sheetPiece}</sheetData></worksheet>`));
+  const sst = Buffer.concat([Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings}" uniqueCount="${strings}">`), ...table, Buffer.from(`${tablePiece}</sst>`)]);
+  const entries = workbookEntries([{ name: 'Vendors', xml: '' }], { sharedStrings: '' }).map((entry) =>
+    entry.name === 'xl/worksheets/sheet1.xml' ? { ...entry, data: Buffer.concat(sheet) } : entry.name === 'xl/sharedStrings.xml' ? { ...entry, data: sst } : entry,
+  );
+  return zip(entries);
+}
+
+function* piecesOf(file: Buffer): Generator<Buffer> {
+  for (let at = 0; at < file.length; at += 65_536) yield file.subarray(at, at + 65_536);
+}
+
+/** Like runJob, for a file already made (an .xlsx, recognised by its bytes). */
+async function runFileJob(apiUrl: string, key: string, file: Buffer, pollMs: number) {
+  const started = performance.now();
+  const upload = await uploadCsv(apiUrl, key, 'gst.verify', piecesOf(file));
+  if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+  const jobId = (JSON.parse(upload.body) as { data: { job_id: string } }).data.job_id;
+  const done = await waitForJob(apiUrl, key, jobId, pollMs);
+  if (done.status.status !== 'completed') throw new Error(`job ${jobId} ended ${done.status.status}`);
+  return { jobId, status: done.status, totalMs: done.at - started, intakeMs: upload.answeredAt - started };
+}
+
+/** Each result line without its input (whose column names differ between the two files). */
+async function resultsWithoutInput(apiUrl: string, key: string, jobId: string): Promise<string[]> {
+  const response = await fetch(`${apiUrl}/v1/bulk/jobs/${jobId}/results.jsonl`, { headers: { authorization: `Bearer ${key}` } });
+  if (!response.ok) throw new Error(`results.jsonl: ${response.status}`);
+  return (await response.text()).trim().split('\n').map((line) => {
+    const { input: _input, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    void _input;
+    return JSON.stringify(rest);
+  });
+}
+
+async function partX(env: Record<string, string>, known: readonly string[]): Promise<void> {
+  const api = await startApi(env);
+  let xlsxRate = 0;
+  let csvRate = 0;
+  try {
+    const keys = await createAccount(api.url);
+    // Warm-up of both readers (JIT), not counted.
+    await runJob(api.url, keys.sandbox, distinctRows(known, 2_000), 50);
+    await runFileJob(api.url, keys.sandbox, xlsxOf(['GSTIN/UIN', 'customer_ref'], distinctRows(known, 2_000)), 50);
+    const file = xlsxOf(['GSTIN/UIN', 'customer_ref'], distinctRows(known, A_ROWS));
+    const csv = await runJob(api.url, keys.sandbox, distinctRows(known, A_ROWS), 100);
+    const xlsx = await runFileJob(api.url, keys.sandbox, file, 100);
+    const [csvLines, xlsxLines] = [await resultsWithoutInput(api.url, keys.sandbox, csv.jobId), await resultsWithoutInput(api.url, keys.sandbox, xlsx.jobId)];
+    const differing = csvLines.filter((line, i) => line !== xlsxLines[i]).length + Math.abs(csvLines.length - xlsxLines.length);
+    if (csvLines.length !== A_ROWS || differing !== 0) throw new Error(`the .xlsx job's results differ from the CSV's in ${differing} of ${A_ROWS} rows`);
+    csvRate = (A_ROWS * 1000) / csv.intakeMs;
+    xlsxRate = (A_ROWS * 1000) / xlsx.intakeMs;
+    print(
+      '',
+      `### (x) Excel intake: ${fmt(A_ROWS)} distinct gst.verify rows as .xlsx (${fmt(file.length / MB, 1)} MB, header GSTIN/UIN, shared strings) and as CSV, one API process`,
+      '',
+      '| file | intake (POST → 202) | intake rows/s | upload → completed | rows/s |',
+      '|---|---|---|---|---|',
+      `| CSV | ${seconds(csv.intakeMs)} | ${fmt(csvRate)} | ${seconds(csv.totalMs)} | ${fmt((A_ROWS * 1000) / csv.totalMs)} |`,
+      `| .xlsx | ${seconds(xlsx.intakeMs)} | ${fmt(xlsxRate)} | ${seconds(xlsx.totalMs)} | ${fmt((A_ROWS * 1000) / xlsx.totalMs)} |`,
+      '',
+      `Intake ratio (.xlsx ÷ CSV rows/s): **${(xlsxRate / csvRate).toFixed(2)}** (target ≥ 0.7: ${xlsxRate / csvRate >= 0.7 ? 'met' : 'NOT met'}); upload → completed ratio ${(csv.totalMs / xlsx.totalMs).toFixed(2)}. ` +
+        `Every row's result (status, error, record) the same in both: ${fmt(A_ROWS)} of ${fmt(A_ROWS)}.`,
+    );
+  } finally {
+    await stopChild(api.child);
+  }
+
+  // Excel's full sheet, on a fresh API process whose row limit takes it.
+  const big = xlsxOf(['GSTIN/UIN', 'customer_ref'], distinctRows([], X_BIG_ROWS));
+  const bigApi = await startApi({ ...env, BV_BULK_MAX_ROWS: String(X_BIG_ROWS + 1) });
+  try {
+    const keys = await createAccount(bigApi.url);
+    const pid = bigApi.child.pid as number;
+    const startRss = procStatusMb(pid, 'VmRSS');
+    let peakRss = startRss;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peakRss = Math.max(peakRss, procStatusMb(pid, 'VmRSS'));
+        await sleep(50);
+      }
+    })();
+    const started = performance.now();
+    const upload = await uploadCsv(bigApi.url, keys.sandbox, 'gst.verify', piecesOf(big));
+    sampling = false;
+    await sampler;
+    const hwm = procStatusMb(pid, 'VmHWM');
+    if (upload.status !== 202) throw new Error(`the ${X_BIG_ROWS}-row .xlsx answered ${upload.status}: ${upload.body.slice(0, 500)}`);
+    const { data } = JSON.parse(upload.body) as { data: { job_id: string; rows: JobStatus['rows'] } };
+    await call('POST', `${bigApi.url}/v1/bulk/jobs/${data.job_id}/cancel`, keys.sandbox);
+    const peak = Math.max(hwm, peakRss);
+    const intakeMs = upload.answeredAt - started;
+    print(
+      '',
+      `### (x) memory while a ${fmt(X_BIG_ROWS + 1)}-row .xlsx (Excel's last row; ${fmt(big.length / MB, 1)} MB, ${fmt(X_BIG_ROWS)} data rows, ${fmt(2 * X_BIG_ROWS + 2)} shared strings) is accepted: upload → 202 in ${seconds(intakeMs)} (${fmt((X_BIG_ROWS * 1000) / intakeMs)} rows/s)`,
+      '',
+      '| process | before upload | peak until 202 | target | met |',
+      '|---|---|---|---|---|',
+      `| API process RSS (VmHWM; VmRSS polled every 50 ms: ${fmt(peakRss)} MB) | ${fmt(startRss)} MB | **${fmt(peak)} MB** | < 400 MB | ${peak < 400 ? 'yes' : 'NO'} |`,
+      '',
+      `Rows accepted: ${fmt(data.rows.valid)} valid of ${fmt(data.rows.total)}; job cancelled after the 202.`,
+    );
+  } finally {
+    await stopChild(bigApi.child);
+  }
+}
+
 async function main(): Promise<void> {
   // The product's default first; BENCH_REDIS_FSYNC=always,everysec adds the pair's other half, run after it.
   for (const appendfsync of FSYNC_MODES) await runWith(appendfsync);
@@ -596,6 +737,7 @@ async function runWith(appendfsync: AppendFsync): Promise<void> {
   }
   if (parts.includes('b')) await partB(env, known, sim);
   if (parts.includes('c')) await partC(env, redis.url);
+  if (parts.includes('x')) await partX(env, known);
   print('', `(bench wall time ${seconds(performance.now() - benchStarted)}, appendfsync ${appendfsync})`);
   // Stopped now, not at the end: the next mode's run gets the machine to itself.
   await redis.stop();
