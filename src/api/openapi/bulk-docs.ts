@@ -56,6 +56,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     querystring: z.object({
       operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body; sent in both, they must be the same'),
       columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For multipart uploads only.`),
+      sheet: z.string().optional().describe('For an .xlsx upload: the worksheet to read, by its tab name (hidden ones too); without it, the first visible worksheet with a header row.'),
     }),
     body: JsonJobRequest,
     bodyExamples: {
@@ -70,7 +71,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
           enum: BULK_OPERATIONS,
           examples: ['gst.verify'],
         },
-        file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV: a header row naming the identifier columns (gstin, pan, cin, llpin, din, name, or an ERP's name for them such as GSTIN/UIN, GSTIN No., PAN/IT No.; see README 'Column names'), or ?columns=; other columns are carried into the results. Separated by comma, semicolon, tab or | (found from the header line, or Excel's sep= line); UTF-8 with or without BOM, UTF-16 with a BOM (Excel's Unicode Text), or Windows-1252 (read so when the bytes are not UTF-8, with a job warning). When no header names an identifier column, the one column whose first 50 rows hold mostly valid identifiers is used, with a job warning." },
+        file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV, or an Excel workbook (.xlsx, known by its bytes: see ?sheet= and README 'Excel files'; a legacy .xls or a password-protected workbook is a 400 saying what to do): a header row naming the identifier columns (gstin, pan, cin, llpin, din, name, or an ERP's name for them such as GSTIN/UIN, GSTIN No., PAN/IT No.; see README 'Column names'), or ?columns=; other columns are carried into the results. Separated by comma, semicolon, tab or | (found from the header line, or Excel's sep= line); UTF-8 with or without BOM, UTF-16 with a BOM (Excel's Unicode Text), or Windows-1252 (read so when the bytes are not UTF-8, with a job warning). When no header names an identifier column, the one column whose first 50 rows hold mostly valid identifiers is used, with a job warning." },
         name: { type: 'string', description: 'A name for the job (default: the file name)', examples: ['vendors'] },
         webhook_url: { type: 'string', format: 'uri', description: 'Where to POST the signed bulk.job.completed event' },
       },

@@ -78,11 +78,11 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioId,
-    querystring: z.object({ columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For a CSV upload (multipart) only.`) }),
+    querystring: z.object({ columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For a CSV upload (multipart) only.`), sheet: z.string().optional().describe('For an .xlsx upload: the worksheet to read, by its tab name (hidden ones too); without it, the first visible worksheet with a header row.') }),
     body: AddRows,
     multipart: {
       type: 'object',
-      properties: { file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV, with the columns of the portfolio's operation" } },
+      properties: { file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV or Excel workbook (.xlsx), with the columns of the portfolio's operation" } },
       required: ['file'],
     },
     responses: {
