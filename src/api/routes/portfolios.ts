@@ -240,6 +240,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     if (request.isMultipart()) {
       if (await replayedUpload(request, reply)) return reply;
       const fingerprint = uploadFingerprint(request);
+      // Checked before the file is read: a bad ?sheet= refuses the upload, not its rows.
+      const sheet = sheetName((request.query as Record<string, unknown>).sheet);
       for await (const part of request.parts()) {
         if (part.type === 'field') {
           fingerprint.field(part.fieldname, String(part.value));
@@ -257,7 +259,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
           intakeFailure(error);
         }
         const bytes = fingerprint.file(part.fieldname, part.filename, part.file);
-        read = await collectRows(portfolio.operation, readUpload(bytes, part.filename, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT }, { columns, sheet: sheetName((request.query as Record<string, unknown>).sheet) })).catch(intakeFailure);
+        read = await collectRows(portfolio.operation, readUpload(bytes, part.filename, portfolio.operation, { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT }, { columns, sheet })).catch(intakeFailure);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${options.limits.maxBytes} bytes`);
       }
       if (read === undefined) throw new AppError('VALIDATION_FAILED', 'Send the CSV in a multipart part named "file"', [{ field: 'file', message: 'is required' }]);
