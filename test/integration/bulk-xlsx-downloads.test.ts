@@ -96,7 +96,7 @@ describe('bulk .xlsx downloads and upload templates', () => {
 
   const operations = Object.keys(OPERATIONS) as OperationName[];
 
-  it.each(operations)('gives %s a template, as CSV and as a workbook with the same cells, whose example rows verify ok when uploaded', async (operation) => {
+  it.each(operations)('gives %s a template, as CSV and as a workbook with the same cells, whose example rows verify ok when either is uploaded', async (operation) => {
     const csvAnswer = await get(`/v1/bulk/templates/${operation}.csv`);
     expect(csvAnswer.statusCode, csvAnswer.body).toBe(200);
     expect(csvAnswer.headers['content-type']).toMatch(/^text\/csv/);
@@ -110,10 +110,24 @@ describe('bulk .xlsx downloads and upload templates', () => {
     for (let c = 1; c <= sheet.columnCount; c++) expect(sheet.getColumn(c).numFmt).toBe('@');
     expect(csv.length).toBeGreaterThan(1);
 
-    const created = await t.app.inject(upload(t.sandboxKey, operation, `${operation}.csv`, csvAnswer.rawPayload));
+    for (const [name, bytes] of [[`${operation}.csv`, csvAnswer.rawPayload], [`${operation}.xlsx`, xlsxAnswer.rawPayload]] as const) {
+      const created = await t.app.inject(upload(t.sandboxKey, operation, name, bytes));
+      expect(created.statusCode, created.body).toBe(202);
+      const done = await waitForJob(t.app, t.sandboxKey, created.json().data.job_id as string);
+      expect(done.rows, name).toMatchObject({ total: csv.length - 1, invalid: 0, ok: csv.length - 1 });
+    }
+  });
+
+  it('takes its .xlsx template back as an upload: the DIN keeps its leading zeros and verifies', async () => {
+    const template = await get('/v1/bulk/templates/mca.din.xlsx');
+    const din = (await readSheet(template.rawPayload)).rows[1]![0] as string;
+    expect(din).toMatch(/^0\d{7}$/);
+    const created = await t.app.inject(upload(t.sandboxKey, 'mca.din', 'mca.din.xlsx', template.rawPayload));
     expect(created.statusCode, created.body).toBe(202);
     const done = await waitForJob(t.app, t.sandboxKey, created.json().data.job_id as string);
-    expect(done.rows).toMatchObject({ total: csv.length - 1, invalid: 0, ok: csv.length - 1 });
+    expect(done.rows).toMatchObject({ total: 1, ok: 1 });
+    const line = JSON.parse((await get(done.results!.jsonl)).body.trim()) as { input: { din: string } };
+    expect(line.input.din).toBe(din);
   });
 
   it('answers 404 naming the accepted names for a template that does not exist, and 401 without a key', async () => {
