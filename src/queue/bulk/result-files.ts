@@ -18,8 +18,8 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
-import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import { escapeCell } from '../../domain/formula-escape.js';
+import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 import { ResultsWorkbook } from './results-xlsx.js';
@@ -41,9 +41,9 @@ export interface RowResult {
   error: { code: string; message: string } | null;
   chargedPaise: number;
   /** The row's result already rendered (by its chunk); `data` and `error` are then unused. */
+  rendered?: RenderedResult;
   /** A duplicate's first row: results.jsonl says `duplicate_of` (an addition), the breakdown counts it apart. */
   duplicateOf?: number | undefined;
-  rendered?: RenderedResult;
 }
 
 /**
@@ -58,9 +58,9 @@ export interface RenderedResult {
   /** results.csv's result columns of the operation, escaped and joined. */
   fields: string;
   /** results.jsonl's `"status":…,"data":…,"error":…` members. */
+  json: string;
   /** The record's key field as text (domain/result-breakdown.ts), for the job's breakdown; absent when it has none. */
   key?: string | undefined;
-  json: string;
 }
 
 export interface WriteResultFilesOptions {
@@ -123,8 +123,8 @@ export function renderResult(
   return {
     head: csvCells([result.status, result.error?.code ?? '', result.error?.message ?? '']),
     fields: csvCells(resultColumns(operation).map((name) => flat[name] as string)),
-    key: keyFieldValue(operation, result.data),
     json: JSON.stringify({ status: result.status, data: result.data ?? null, error: result.error ?? null }).slice(1, -1),
+    key: keyFieldValue(operation, result.data),
   };
 }
 
