@@ -34,7 +34,7 @@ const JOBS_PAGE = 50;
 
 /** Upload a CSV as a bulk job, and the account's past jobs. */
 export function jobsView(main, ctx) {
-  const fileInput = h('input', { type: 'file', id: 'job-file', name: 'file', accept: '.csv,text/csv', required: true, class: 'input input-file' });
+  const fileInput = h('input', { type: 'file', id: 'job-file', name: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', required: true, class: 'input input-file' });
   const opSelect = h('select', { id: 'job-operation', name: 'operation', class: 'input' },
     OPERATIONS.map((op) => h('option', { value: op.api, selected: op.api === 'gst.verify' }, `${op.label} · ${priceText(op)}`)));
   const nameInput = h('input', { id: 'job-name', name: 'name', type: 'text', maxlength: '200', class: 'input', placeholder: 'e.g. November vendor master', autocomplete: 'off' });
@@ -69,7 +69,7 @@ export function jobsView(main, ctx) {
   const submit = button('Upload and start', { type: 'submit', variant: 'primary', id: 'job-submit' });
 
   const form = h('form', { class: 'form form-grid', novalidate: true },
-    field('CSV file', fileInput),
+    field('CSV or Excel (.xlsx) file', fileInput),
     h('div', { class: 'field' }, h('label', { for: 'job-operation' }, 'Check to run on every row'), opSelect, hint, template),
     field('Job name', nameInput, { optional: true, hint: 'Shown in the job list; the file name when left empty.' }),
     formError,
@@ -79,7 +79,7 @@ export function jobsView(main, ctx) {
     event.preventDefault();
     const file = fileInput.files?.[0];
     if (!file) {
-      setChildren(formError, banner('error', 'Choose a CSV file', h('p', {}, 'Pick the vendor list to verify, with a header row.')));
+      setChildren(formError, banner('error', 'Choose a CSV or Excel file', h('p', {}, 'Pick the vendor list to verify, with a header row.')));
       fileInput.focus();
       return;
     }

@@ -35,12 +35,12 @@ export function portfolioView(main, ctx) {
 
   // Add rows: pasted lines (sent as text, read as an upload is) or a CSV (multipart).
   const addText = h('textarea', { id: 'pf-add-rows', rows: '3', class: 'input input-mono', spellcheck: 'false', placeholder: PASTE_PLACEHOLDER });
-  const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
+  const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', class: 'input input-file' });
   const addResult = h('div', {});
   const addButton = button('Add rows', { type: 'submit', id: 'pf-add-submit' });
   const addForm = h('form', { class: 'form', novalidate: true },
     field('Paste rows', addText, { optional: true, hint: PASTE_HINT }),
-    field('Or a CSV', addFile, { optional: true, hint: 'A row whose identifier the portfolio already has replaces it.' }),
+    field('Or a CSV or Excel file', addFile, { optional: true, hint: 'A row whose identifier the portfolio already has replaces it.' }),
     addResult,
     h('div', { class: 'form-actions' }, addButton));
   addForm.addEventListener('submit', (event) => {

@@ -47,7 +47,7 @@ export function portfoliosView(main, ctx) {
   });
   const webhook = h('input', { id: 'pf-webhook', name: 'webhook_url', type: 'url', class: 'input', placeholder: 'https://example.com/hooks/bv', autocomplete: 'off' });
   const identifiers = h('textarea', { id: 'pf-rows', name: 'rows', rows: '4', class: 'input input-mono', placeholder: PASTE_PLACEHOLDER, spellcheck: 'false' });
-  const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: '.csv,text/csv', class: 'input input-file' });
+  const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', class: 'input input-file' });
   const formError = h('div', { class: 'form-error' });
   const submit = button('Create portfolio', { type: 'submit', variant: 'primary', id: 'pf-submit' });
 
@@ -58,7 +58,7 @@ export function portfoliosView(main, ctx) {
     cronFields,
     field('Webhook URL', webhook, { optional: true, hint: 'Gets a signed portfolio.changes event when a run finds changes.' }),
     field('Suppliers', identifiers, { optional: true, hint: PASTE_HINT }),
-    field('Or a CSV of rows', file, { optional: true, hint: 'A header row with gstin (or cin, pan for Business360); other columns are kept.' }),
+    field('Or a CSV or Excel file of rows', file, { optional: true, hint: 'A header row with gstin (or cin, pan for Business360); other columns are kept.' }),
     formError,
     h('div', { class: 'form-actions' }, submit));
 

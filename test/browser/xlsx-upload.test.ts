@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../helpers/browser.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { sharedStringsXml, sheetXml, workbookEntries, zip, type Cell } from '../helpers/xlsx-files.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const ADMIN = `xlsx-test-admin-${randomBytes(8).toString('hex')}`;
+
+/**
+ * samples/vendors-100.csv as an onboarding team's workbook (issue 28, point 1): a title row
+ * merged across, the ERP's header GSTIN/UIN, strings shared after the sheet as Excel writes
+ * them, blank rows in between; uploaded through the console's form like the CSV.
+ */
+async function vendorWorkbook(): Promise<Buffer> {
+  const [, ...lines] = (await readFile(path.join(root, 'samples/vendors-100.csv'), 'utf8')).trim().split('\n');
+  const strings = ['Vendor master (Tally export)', 'GSTIN/UIN', 'Vendor Code', 'Party Name'];
+  const shared = (text: string): Cell => ({ t: 's', v: String(strings.push(text) - 1) });
+  const rows: Cell[][] = [[{ t: 's', v: '0' }], [{ t: 's', v: '1' }, { t: 's', v: '2' }, { t: 's', v: '3' }]];
+  lines.forEach((line, i) => {
+    rows.push(line.split(',').map((cell) => shared(cell)));
+    if (i % 40 === 0) rows.push([]);
+  });
+  return zip(workbookEntries([{ name: 'Vendors', xml: sheetXml(rows, '<mergeCells count="1"><mergeCell ref="A1:C1"/></mergeCells>') }], { sharedStrings: sharedStringsXml(strings) }));
+}
+
+describe('an .xlsx uploaded from the console', { timeout: 90_000 }, () => {
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let dataDir: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-xlsx-console-'));
+    server = await startServerProcess({ REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir });
+    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Onboarding desk', balance_inr: 1000 }),
+    });
+    expect(response.status).toBeLessThan(300);
+    const key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${server.baseUrl}/console`);
+    await page.fill('#api-key', key);
+    await page.click('#sign-in');
+    await page.waitForURL(/#\/wallet$/);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => {});
+    await server?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('verifies the 100 rows as the CSV does: "16 cancelled, 6 suspended", problems only, and results.xlsx parsed back', async () => {
+    const file = path.join(dataDir, 'Vendor master.xlsx');
+    await writeFile(file, await vendorWorkbook());
+    await page.goto(`${server!.baseUrl}/console#/jobs`);
+    await page.setInputFiles('#job-file', file);
+    await page.click('#job-submit');
+    await page.waitForURL(/#\/jobs\/job_[0-9a-f]{20}$/);
+    const breakdown = page.getByTestId('job-breakdown-key');
+    await breakdown.waitFor({ timeout: 60_000 });
+    await expect(breakdown.textContent()).resolves.toBe('16 cancelled, 6 suspended');
+    await expect(page.getByTestId('job-breakdown').textContent()).resolves.toContain('97 verified · 1 not found · 1 invalid · 1 duplicate');
+    const rows = page.getByRole('region', { name: 'Result rows' }).locator('tbody tr');
+    await page.getByTestId('results-problems').check();
+    await expect.poll(() => rows.count()).toBe(24);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-xlsx').click()]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(101);
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header.slice(0, 4)).toEqual(['row', 'GSTIN/UIN', 'Vendor Code', 'Party Name']);
+    expect(sheet.getRow(2).getCell(2).text).toBe('27AAPFU0939F1ZV');
+    expect(pageErrors).toEqual([]);
+  });
+});
