@@ -15,7 +15,7 @@ import { checkedHeader, GUESS_SAMPLE_ROWS, rowItem, type CheckedHeader, type Csv
 import { IntakeError } from './intake-error.js';
 import { parseOperation, type IntakeItem } from './row-request.js';
 import { readWorkbook, type SheetInfo, type Workbook } from './xlsx-parts.js';
-import { EXCEL_COLUMNS, readSheet, type SheetRow } from './xlsx-sheet.js';
+import { readSheet, type SheetRow } from './xlsx-sheet.js';
 import { scanMerges, type Merge } from './xlsx-merges.js';
 import { InflateBudget, isOle2, isZip, openZip, spool, type OpenedZip } from './xlsx-zip.js';
 
@@ -156,7 +156,7 @@ async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[
     const afterCells = filled(after.value, record(after.value), merges, topTexts);
     if (distinct(afterCells) < 2) {
       // Two one-cell rows: perhaps a one-column list (a header "GSTIN" over GSTINs), so the first stays.
-      return settleHeader(rows, row, cells, [after.value], merges, operation, options, sheet, warnings);
+      return settleHeader(rows, row, cells, [after.value], operation, options, sheet, warnings);
     }
     warnings.push({ code: 'XLSX_ROWS_ABOVE_HEADER', message: `row ${row.row} of sheet ${JSON.stringify(sheet.name)} (${JSON.stringify(cells.find((c) => c.trim() !== '')?.slice(0, 60))}) was read as a title above the header, not as a row` });
     row = after.value;
@@ -178,7 +178,7 @@ async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[
     });
     if (next.value.row === bottom) break;
   }
-  return settleHeader(rows, row, cells, extra, merges, operation, options, sheet, warnings);
+  return settleHeader(rows, row, cells, extra, operation, options, sheet, warnings);
 }
 
 async function settleHeader(
@@ -186,7 +186,6 @@ async function settleHeader(
   row: SheetRow,
   cells: string[],
   readAhead: SheetRow[],
-  merges: readonly Merge[],
   operation: OperationName,
   options: XlsxOptions,
   sheet: SheetInfo,
@@ -201,7 +200,6 @@ async function settleHeader(
     throw Object.assign(error, { wide: true });
   }
   const headerCells = cells.slice(0, width);
-  void merges;
   let header = checkedHeader(headerCells, operation, { columns: options.columns });
   const pending = [...readAhead];
   if (header.needsSample) {
@@ -277,4 +275,3 @@ async function* sheetItems(found: FoundHeader, rows: AsyncIterator<SheetRow>, op
   }
 }
 
-export { EXCEL_COLUMNS };
