@@ -14,14 +14,19 @@ export interface JobStatus {
 
 /** A multipart upload as a browser or curl -F sends it: form fields first, then the file. */
 export function multipartUpload(key: string, fields: Record<string, string>, file: { name: string; csv: string }, url = '/v1/bulk/jobs'): InjectOptions {
+  return fileUpload(key, fields, { name: file.name, bytes: Buffer.from(file.csv, 'utf8'), type: 'text/csv' }, url);
+}
+
+/** The same with the file's bytes as they are (a workbook, a Windows-1252 or UTF-16 CSV). */
+export function fileUpload(key: string, fields: Record<string, string>, file: { name: string; bytes: Buffer; type: string }, url = '/v1/bulk/jobs'): InjectOptions {
   const boundary = '----bvtestboundary';
   const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n${file.csv}\r\n`);
+  const head = `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
   return {
     method: 'POST',
     url,
     headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: `${parts.join('')}--${boundary}--\r\n`,
+    payload: Buffer.concat([Buffer.from(head, 'utf8'), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8')]),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJob, type JobStatus } from '../helpers/bulk-client.js';
+import { fileUpload, waitForJob, type JobStatus } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
@@ -14,7 +14,6 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const GSTIN = scenario('clean-company').identifiers.gstin!;
 const GSTIN_2 = scenario('docs-example-llp').identifiers.gstin!;
 const UNKNOWN = '27ZZZCZ0404Z1ZT';
-const BOUNDARY = '----bvspreadsheetboundary';
 
 /** Names Windows-1252 can hold, accents and typographic quotes included. */
 const ROWS: [string, string][] = [
@@ -30,13 +29,7 @@ function csv(header: [string, string], separator: string): string {
 }
 
 function upload(key: string, file: Buffer, query = ''): InjectOptions {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.verify\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="vendors.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    method: 'POST',
-    url: `/v1/bulk/jobs${query}`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-  };
+  return fileUpload(key, { operation: 'gst.verify' }, { name: 'vendors.csv', bytes: file, type: 'text/csv' }, `/v1/bulk/jobs${query}`);
 }
 
 interface ResultLine {
@@ -138,13 +131,7 @@ describe('bulk jobs take CSV as Excel and ERPs save it', () => {
   it('verifies a business360 row of a Tally export with both GSTIN/UIN and PAN/IT No. by its GSTIN, and says so', async () => {
     const pan = GSTIN.slice(2, 12);
     const file = Buffer.from(`Particulars,GSTIN/UIN,PAN/IT No.\r\nCafé Traders,${GSTIN},${pan}\r\nPAN only,,${pan}\r\n`, 'utf8');
-    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\nbusiness360\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="tally.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/bulk/jobs',
-      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    });
+    const response = await t.app.inject(fileUpload(t.sandboxKey, { operation: 'business360' }, { name: 'tally.csv', bytes: file, type: 'text/csv' }));
     expect(response.statusCode, response.body.slice(0, 400)).toBe(202);
     expect(response.json().data.rows).toMatchObject({ total: 2, valid: 2, invalid: 0 });
     const done = (await waitForJob(t.app, t.sandboxKey, response.json().data.job_id)) as JobStatus & { warnings: { code: string; message: string }[] };
@@ -181,13 +168,7 @@ describe('bulk jobs take CSV as Excel and ERPs save it', () => {
 });
 
 function rowsUpload(key: string, portfolioId: string, file: Buffer, query = ''): InjectOptions {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="suppliers.csv"\r\nContent-Type: text/csv\r\n\r\n`;
-  return {
-    method: 'POST',
-    url: `/v1/portfolios/${portfolioId}/rows${query}`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-  };
+  return fileUpload(key, {}, { name: 'suppliers.csv', bytes: file, type: 'text/csv' }, `/v1/portfolios/${portfolioId}/rows${query}`);
 }
 
 function encode1252(text: string): Buffer {

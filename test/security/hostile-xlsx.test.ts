@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForJob, type JobStatus } from '../helpers/bulk-client.js';
+import { fileUpload, waitForJob, type JobStatus } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { rowXml, sharedStringsXml, sheetXml, stylesXml, workbookEntries, xlsx, zip, type Cell } from '../helpers/xlsx-files.js';
@@ -23,13 +23,7 @@ const MAX_BYTES = 1024 * 1024;
 const MAX_ROWS = 2_000;
 
 function upload(key: string, file: Buffer, query = '', filename = 'vendors.xlsx'): InjectOptions {
-  const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\ngst.verify\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`;
-  return {
-    method: 'POST',
-    url: `/v1/bulk/jobs${query}`,
-    headers: { authorization: `Bearer ${key}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-  };
+  return fileUpload(key, { operation: 'gst.verify' }, { name: filename, bytes: file, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, `/v1/bulk/jobs${query}`);
 }
 
 interface ResultLine {
@@ -167,13 +161,7 @@ describe('hostile .xlsx uploads', () => {
 
   it('a DIN column stored as numbers gets its leading zero back; a PIN-like column too short gets a warning', async () => {
     const file = xlsx([['DIN', 'Pincode'], [1234567, 41100], [12345678, 411001]]);
-    const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="operation"\r\n\r\nmca.din\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="d.xlsx"\r\n\r\n`;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/v1/bulk/jobs',
-      headers: { authorization: `Bearer ${t.sandboxKey}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: Buffer.concat([Buffer.from(head), file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]),
-    });
+    const response = await t.app.inject(fileUpload(t.sandboxKey, { operation: 'mca.din' }, { name: 'd.xlsx', bytes: file, type: 'application/octet-stream' }));
     expect(response.statusCode, response.body.slice(0, 400)).toBe(202);
     const done = await waitForJob(t.app, t.sandboxKey, response.json().data.job_id as string);
     const lines = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as ResultLine);
