@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, signedInConsole } from '../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,13 +39,7 @@ describe('a job\'s results on its console page, in a browser', { timeout: 90_000
     expect(response.status).toBeLessThan(300);
     key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.baseUrl}/console`);
-    await page.fill('#api-key', key);
-    await page.click('#sign-in');
-    await page.waitForURL(/#\/wallet$/);
+    page = await signedInConsole(browser, server.baseUrl, key, pageErrors);
   }, 60_000);
 
   afterAll(async () => {

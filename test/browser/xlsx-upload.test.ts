@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.js';
+import { launchChromium, signedInConsole } from '../helpers/browser.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { sharedStringsXml, sheetXml, workbookEntries, zip, type Cell } from '../helpers/xlsx-files.js';
 
@@ -48,13 +48,7 @@ describe('an .xlsx uploaded from the console', { timeout: 90_000 }, () => {
     expect(response.status).toBeLessThan(300);
     const key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`${server.baseUrl}/console`);
-    await page.fill('#api-key', key);
-    await page.click('#sign-in');
-    await page.waitForURL(/#\/wallet$/);
+    page = await signedInConsole(browser, server.baseUrl, key, pageErrors, { acceptDownloads: true });
   }, 60_000);
 
   afterAll(async () => {

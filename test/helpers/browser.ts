@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const NAMES = ['chromium', 'chromium-browser'];
 
@@ -65,4 +65,19 @@ export async function launchChromium(): Promise<Browser> {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Could not launch ${describeBrowser(undefined, executablePath)}: ${reason}`, { cause: error });
   }
+}
+
+/**
+ * A page of the console signed in with `key`, in India's time zone and locale, as the console's
+ * users see it; page errors are collected into `pageErrors` for the test to check.
+ */
+export async function signedInConsole(browser: Browser, baseUrl: string, key: string, pageErrors: string[], options: { acceptDownloads?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Kolkata', locale: 'en-IN', ...options });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}/console`);
+  await page.fill('#api-key', key);
+  await page.click('#sign-in');
+  await page.waitForURL(/#\/wallet$/);
+  return page;
 }
