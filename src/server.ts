@@ -46,8 +46,9 @@ async function main(): Promise<void> {
 
   // Any API process may sweep: releasing an expired hold is idempotent.
   const sweeper = setInterval(() => {
-    deps.wallet
-      .sweepExpiredHolds()
+    // Both wallets: each environment's holds have their own expiry set (keys.ts holdExpiries).
+    Promise.all([deps.wallet.of('live').sweepExpiredHolds(), deps.wallet.of('sandbox').sweepExpiredHolds()])
+      .then(([live, sandbox]) => live + sandbox)
       .then((released) => released > 0 && log.warn({ released }, 'released expired wallet holds'))
       .catch((error: unknown) => log.error({ err: error }, 'sweeping expired holds failed'));
   }, config.holdSweepIntervalMs);

@@ -7,7 +7,7 @@ import type { WalletStore } from './wallet.js';
 export const FIRST_START_BALANCE_PAISE = 1_000_00;
 
 /**
- * On the very first start against a Redis, a sandbox account funded with ₹1,000 is created so
+ * On the very first start against a Redis, a sandbox account whose sandbox wallet holds ₹1,000 is created so
  * a newcomer can call the API at once. Its key is returned once, to be printed; only its hash
  * is stored. Later starts (or a second process racing this one) get undefined.
  */
@@ -21,8 +21,11 @@ export async function createFirstStartAccount(
   if (claimed !== 'OK') return undefined;
   const { account, keys: issued } = await openAccount(accounts, wallet, {
     name: 'Sandbox (created on first start)',
-    openingBalancePaise: FIRST_START_BALANCE_PAISE,
+    // Its only key is a sandbox key, which spends the sandbox wallet: the ₹1,000 go there (the
+    // live wallet stays empty, as no live key can spend it).
+    openingBalancePaise: 0,
     openingReference: 'first start credit',
+    sandboxOpeningPaise: FIRST_START_BALANCE_PAISE,
     environments: ['sandbox'],
   });
   await redis.set(keys.bootstrap(), account.accountId);

@@ -20,6 +20,11 @@ export interface BulkJob {
   jobId: string;
   accountId: string;
   environment: Environment;
+  /**
+   * The wallet its hold is in: its environment's for a job made since sandbox wallets exist;
+   * live for one made before (there was one wallet, now the live one), whatever its key.
+   */
+  wallet: Environment;
   name: string;
   operation: OperationName;
   status: BulkJobStatus;
@@ -66,6 +71,9 @@ export interface AbandonedChunk {
 
 const num = (value: string | undefined): number => Number(value ?? 0);
 
+/** A job recorded before sandbox wallets has no `wallet`: it was held in the one wallet, now the live one. */
+const walletOfHash = (value: string | undefined): Environment => (value === 'sandbox' ? 'sandbox' : 'live');
+
 export class BulkJobStore {
   /** The accounts' caps on unfinished jobs and stored bytes: jobs are admitted there, and leave it here. */
   readonly quotas: JobQuotaStore;
@@ -80,7 +88,7 @@ export class BulkJobStore {
     this.quotas = new JobQuotaStore(redis, keys, quotaCaps);
   }
 
-  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise' | 'breakdown' | 'retryOf' | 'retriedBy' | 'warnings'> & {
+  async create(job: Omit<BulkJob, 'status' | 'startedAt' | 'finishedAt' | 'chargedPaise' | 'releasedPaise' | 'rows' | 'chunks' | 'portfolioId' | 'progressAt' | 'failureReason' | 'refundedPaise' | 'breakdown' | 'retryOf' | 'retriedBy' | 'warnings' | 'wallet'> & {
     portfolioId?: string | null;
     warnings?: readonly JobWarning[];
     retryOf?: string | null;
@@ -92,6 +100,8 @@ export class BulkJobStore {
       .hset(this.keys.bulkJob(job.jobId), {
         account_id: job.accountId,
         environment: job.environment,
+        // Held by create-job.ts in the wallet of the job's environment.
+        wallet: job.environment,
         name: job.name,
         operation: job.operation,
         status: 'queued',
@@ -113,6 +123,12 @@ export class BulkJobStore {
       .exec();
   }
 
+  /** The wallet a job's hold is in (see BulkJob.wallet); undefined when the job is gone. */
+  async walletOf(jobId: string): Promise<Environment | undefined> {
+    const [accountId, wallet] = await this.redis.hmget(this.keys.bulkJob(jobId), 'account_id', 'wallet');
+    return accountId === null ? undefined : walletOfHash(wallet ?? undefined);
+  }
+
   async get(jobId: string): Promise<BulkJob | undefined> {
     const h = await this.redis.hgetall(this.keys.bulkJob(jobId));
     if (h.account_id === undefined) return undefined;
@@ -120,6 +136,7 @@ export class BulkJobStore {
       jobId,
       accountId: h.account_id,
       environment: h.environment as Environment,
+      wallet: walletOfHash(h.wallet),
       name: h.name ?? '',
       operation: h.operation as OperationName,
       status: h.status as BulkJobStatus,

@@ -13,26 +13,37 @@ export interface RedisKeys {
   account(accountId: string): string;
   /** Set of the account's key ids. */
   accountApiKeys(accountId: string): string;
-  /** Hash: balance_paise (holds included), held_paise, topups_paise, commits_paise. */
-  wallet(accountId: string): string;
+  /*
+   * An account has two wallets (README "Money"): live money, spent by live keys, under the keys
+   * every account had before sandbox wallets existed (so that money never moved), and sandbox
+   * money, spent by sandbox keys, under `:sandbox:`. `environment` defaults to live.
+   */
+  /** Hash: balance_paise (holds included), held_paise, topups_paise, commits_paise; a sandbox wallet's opened_at. */
+  wallet(accountId: string, environment?: Environment): string;
   /** Hash: hold id → "amount_paise|expires_at_ms|reference" for every open hold. */
-  holds(accountId: string): string;
+  holds(accountId: string, environment?: Environment): string;
   /** Stream of wallet changes (top-up, hold, commit, release). */
-  ledger(accountId: string): string;
+  ledger(accountId: string, environment?: Environment): string;
   /** Hash: charge key (a bulk job's row) → paise charged from one hold; makes each charge once. */
-  holdCharges(accountId: string, holdId: string): string;
+  holdCharges(accountId: string, holdId: string, environment?: Environment): string;
   /**
    * Hash: hold id → paise charged, for the holds committed in one short window (`window` counts
    * windows since the epoch); kept a little longer than a window, so a resent commit learns
    * what its first sending charged.
    */
-  resolvedHolds(accountId: string, window: number): string;
+  resolvedHolds(accountId: string, window: number, environment?: Environment): string;
   /** Hash: reference → paise credited under it (a reference credits once, and only its amount). */
-  creditReferences(accountId: string): string;
+  creditReferences(accountId: string, environment?: Environment): string;
   /** Set of the references an older version credited, without their amounts. */
-  legacyCreditReferences(accountId: string): string;
-  /** Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. */
-  holdExpiries(): string;
+  legacyCreditReferences(accountId: string, environment?: Environment): string;
+  /**
+   * Sorted set of "accountId|holdId" by expiry (ms): what the sweeper walks. The sandbox
+   * wallets' holds have a set of their own, which a sweeper of an older version never reads
+   * (it would look for their holds in the live wallet, find none and drop the entries).
+   */
+  holdExpiries(environment?: Environment): string;
+  /** Counter of one account's sandbox top-ups on one IST day (expires after it). */
+  sandboxTopups(accountId: string, day: string): string;
   /** Sliding-window counters of one API key (rate limit). */
   rateLimit(accountId: string, keyId: string): string;
   /** Sliding-window counters of the calls from one client address that presented no valid key. */
@@ -135,6 +146,8 @@ export interface RedisKeys {
 
 export function createRedisKeys(prefix: string): RedisKeys {
   const account = (id: string) => `${prefix}:{acct:${id}}`;
+  // The live wallet's keys are the ones an account always had; the sandbox wallet's share the slot.
+  const walletOf = (id: string, environment: Environment) => (environment === 'live' ? account(id) : `${account(id)}:sandbox`);
   // One source's limit, circuit and stats keys share a slot, so one script can read them all.
   const source = (name: string) => `${prefix}:{src:${name}}`;
   return {
@@ -142,14 +155,15 @@ export function createRedisKeys(prefix: string): RedisKeys {
     accounts: () => `${prefix}:accounts`,
     account: (id) => `${account(id)}:account`,
     accountApiKeys: (id) => `${account(id)}:keys`,
-    wallet: (id) => `${account(id)}:wallet`,
-    holds: (id) => `${account(id)}:holds`,
-    ledger: (id) => `${account(id)}:ledger`,
-    holdCharges: (id, holdId) => `${account(id)}:hold-charges:${holdId}`,
-    resolvedHolds: (id, window) => `${account(id)}:resolved-holds:${window}`,
-    creditReferences: (id) => `${account(id)}:credit-ref-amounts`,
-    legacyCreditReferences: (id) => `${account(id)}:credit-refs`,
-    holdExpiries: () => `${prefix}:hold-expiries`,
+    wallet: (id, env = 'live') => `${walletOf(id, env)}:wallet`,
+    holds: (id, env = 'live') => `${walletOf(id, env)}:holds`,
+    ledger: (id, env = 'live') => `${walletOf(id, env)}:ledger`,
+    holdCharges: (id, holdId, env = 'live') => `${walletOf(id, env)}:hold-charges:${holdId}`,
+    resolvedHolds: (id, window, env = 'live') => `${walletOf(id, env)}:resolved-holds:${window}`,
+    creditReferences: (id, env = 'live') => `${walletOf(id, env)}:credit-ref-amounts`,
+    legacyCreditReferences: (id, env = 'live') => `${walletOf(id, env)}:credit-refs`,
+    holdExpiries: (env = 'live') => (env === 'live' ? `${prefix}:hold-expiries` : `${prefix}:sandbox-hold-expiries`),
+    sandboxTopups: (id, day) => `${account(id)}:sandbox-topups:${day}`,
     rateLimit: (id, keyId) => `${account(id)}:rl:${keyId}`,
     unauthenticatedRateLimit: (address) => `${prefix}:{anon:${address}}:rl`,
     adminAuthAttempts: (address) => `${prefix}:{anon:${address}}:admin-attempts`,

@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Environment } from '../domain/operations.js';
 import type { LedgerEntry, WalletStore } from './wallet.js';
 
 type LedgerReader = Pick<WalletStore, 'ledger' | 'allLedgerEntries'>;
+
+/** Both wallets of every account are exported: live money and sandbox money, each entry saying which. */
+const WALLETS: readonly Environment[] = ['live', 'sandbox'];
 
 export interface LedgerExport {
   /**
@@ -9,8 +13,8 @@ export interface LedgerExport {
    * all the accounts exported, or the cursor given when there is nothing newer.
    */
   cursor: string | undefined;
-  /** The entries after the cursor given, up to `cursor`, oldest first within each account. */
-  entries: AsyncGenerator<{ accountId: string; entry: LedgerEntry }>;
+  /** The entries after the cursor given, up to `cursor`, oldest first within each account's wallet. */
+  entries: AsyncGenerator<{ accountId: string; environment: Environment; entry: LedgerEntry }>;
 }
 
 /**
@@ -37,11 +41,13 @@ export function compareStreamIds(a: string, b: string): number {
  * newer than it, and every entry up to it already exists. (A Redis clock stepped back by hand
  * could break that.)
  */
-export async function exportLedgers(wallet: LedgerReader, accountIds: readonly string[], after?: string): Promise<LedgerExport> {
+export async function exportLedgers(wallets: { of(environment: Environment): LedgerReader }, accountIds: readonly string[], after?: string): Promise<LedgerExport> {
   let newest: string | undefined;
   for (const accountId of accountIds) {
-    const last = (await wallet.ledger(accountId, 1)).entries[0]?.id;
-    if (last !== undefined && (newest === undefined || compareStreamIds(last, newest) > 0)) newest = last;
+    for (const environment of WALLETS) {
+      const last = (await wallets.of(environment).ledger(accountId, 1)).entries[0]?.id;
+      if (last !== undefined && (newest === undefined || compareStreamIds(last, newest) > 0)) newest = last;
+    }
   }
   if (newest === undefined || (after !== undefined && compareStreamIds(newest, after) <= 0)) {
     return { cursor: after, entries: (async function* () {})() };
@@ -52,7 +58,9 @@ export async function exportLedgers(wallet: LedgerReader, accountIds: readonly s
     cursor: upTo,
     entries: (async function* () {
       for (const accountId of accountIds) {
-        for await (const entry of entriesBetween(wallet, accountId, after, upTo)) yield { accountId, entry };
+        for (const environment of WALLETS) {
+          for await (const entry of entriesBetween(wallets.of(environment), accountId, after, upTo)) yield { accountId, environment, entry };
+        }
       }
     })(),
   };

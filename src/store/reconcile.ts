@@ -1,7 +1,10 @@
+import type { Environment } from '../domain/operations.js';
 import type { WalletStore } from './wallet.js';
 
 export interface Reconciliation {
   accountId: string;
+  /** Which of the account's wallets. */
+  environment: Environment;
   ok: boolean;
   topupsPaise: number;
   commitsPaise: number;
@@ -19,13 +22,33 @@ export interface Reconciliation {
  */
 const OVERDUE_MS = 60_000;
 
+/** Both wallets' books: the top-level figures are the live wallet's; `ok` and `problems` cover both. */
+export interface AccountReconciliation extends Reconciliation {
+  sandbox: Reconciliation;
+}
+
 /**
- * Checks one account's books from its ledger: top-ups − commits must equal the available
+ * Checks both of an account's wallets (live and sandbox), each from its own ledger. A problem
+ * of the sandbox wallet is named as such; the account is ok only when both are.
+ */
+export async function reconcileAccount(wallet: WalletStore, accountId: string, nowMs = Date.now()): Promise<AccountReconciliation> {
+  const live = await reconcileWallet(wallet.of('live'), accountId, nowMs);
+  const sandbox = await reconcileWallet(wallet.of('sandbox'), accountId, nowMs);
+  return {
+    ...live,
+    ok: live.ok && sandbox.ok,
+    problems: [...live.problems, ...sandbox.problems.map((problem) => `sandbox wallet: ${problem}`)],
+    sandbox,
+  };
+}
+
+/**
+ * Checks one wallet's books from its ledger: top-ups − commits must equal the available
  * balance plus open holds, the wallet's counters must match the ledger's sums, every entry's
  * running balance must follow from the entries before it, the held amount must match the holds
  * still open, and no open hold may be long past its expiry (its money would stay held).
  */
-export async function reconcileAccount(wallet: WalletStore, accountId: string, nowMs = Date.now()): Promise<Reconciliation> {
+export async function reconcileWallet(wallet: WalletStore, accountId: string, nowMs = Date.now()): Promise<Reconciliation> {
   // The state first, then the ledger only up to the entry that state had seen, so calls
   // running meanwhile cannot show up as differences.
   const { wallet: fields, holds, lastLedgerId } = await wallet.snapshot(accountId);
@@ -82,6 +105,7 @@ export async function reconcileAccount(wallet: WalletStore, accountId: string, n
   if (unreadable.length > 0) problems.push(`open hold(s) ${unreadable.join(', ')} cannot be read, so neither a commit nor the sweeper can resolve them`);
   return {
     accountId,
+    environment: wallet.environment,
     ok: problems.length === 0,
     topupsPaise: topups,
     commitsPaise: commits,

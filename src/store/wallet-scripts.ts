@@ -183,6 +183,50 @@ for i = 3, #ARGV, 3 do
 end
 return reply`;
 
+/**
+ * Opens a sandbox wallet, once: the migration of accounts made before sandbox wallets existed
+ * (their one wallet stays their live wallet, untouched) and the opening of new ones. Keys as
+ * CREDIT's, on the sandbox wallet. ARGV: amount_paise (0: opened empty), reference, at.
+ * Returns {'opened', balance} | {'open', balance} (opened before: nothing changes, whatever the
+ * amount), so any number of processes may run it at once, and it is safe to run at every touch.
+ */
+const OPEN_LUA = `${LEDGER_ADD_LUA}
+if redis.call('HEXISTS', KEYS[1], 'opened_at') == 1 then
+  return {'open', tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')}
+end
+redis.call('HSET', KEYS[1], 'opened_at', ARGV[3])
+local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
+local amount = tonumber(ARGV[1])
+if amount > 0 then
+  redis.call('HSET', KEYS[4], ARGV[2], ARGV[1])
+  redis.call('SADD', KEYS[5], ARGV[2])
+  balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', amount)
+  redis.call('HINCRBY', KEYS[1], 'topups_paise', amount)
+  ledgerAdd('topup', amount, balance, ARGV[2], ARGV[3], '', '')
+end
+return {'opened', balance}`;
+
+/**
+ * An account's own top-up of its sandbox wallet (POST /v1/wallet/sandbox-topup), bounded so
+ * that sandbox figures cannot be inflated: at most ARGV[2] top-ups a day (KEYS[4], the day's
+ * counter, expiring ARGV[6] ms after its first) and never a balance above ARGV[3]. Keys 1-3 as
+ * CREDIT's, on the sandbox wallet. ARGV: amount_paise, max_per_day, max_balance_paise,
+ * reference, at, counter_ttl_ms. Returns {'ok', balance} | {'rate', count} | {'cap', balance}.
+ */
+const SANDBOX_TOPUP_LUA = `${LEDGER_ADD_LUA}
+local count = tonumber(redis.call('GET', KEYS[4]) or '0')
+if count >= tonumber(ARGV[2]) then return {'rate', count} end
+local balance = tonumber(redis.call('HGET', KEYS[1], 'balance_paise') or '0')
+local amount = tonumber(ARGV[1])
+if balance + amount > tonumber(ARGV[3]) then return {'cap', balance} end
+if redis.call('INCR', KEYS[4]) == 1 then redis.call('PEXPIRE', KEYS[4], ARGV[6]) end
+balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', amount)
+redis.call('HINCRBY', KEYS[1], 'topups_paise', amount)
+ledgerAdd('topup', amount, balance, ARGV[4], ARGV[5], '', '')
+return {'ok', balance}`;
+
+export const SANDBOX_TOPUP: ScriptDefinition = { name: 'bvWalletSandboxTopup', numberOfKeys: 4, lua: SANDBOX_TOPUP_LUA };
+export const OPEN_SANDBOX: ScriptDefinition = { name: 'bvWalletOpenSandbox', numberOfKeys: 5, lua: OPEN_LUA };
 export const CREDIT: ScriptDefinition = { name: 'bvWalletCredit', numberOfKeys: 5, lua: CREDIT_LUA };
 export const HOLD: ScriptDefinition = { name: 'bvWalletHold', numberOfKeys: 3, lua: HOLD_LUA };
 export const RESOLVE: ScriptDefinition = { name: 'bvWalletResolve', numberOfKeys: 5, lua: RESOLVE_LUA };

@@ -4,7 +4,9 @@ import { CallBatcher } from './call-batcher.js';
 import { ReplicaWait } from './replica-wait.js';
 import { runScript } from './scripts.js';
 import { addCommittedPaise } from './service-totals.js';
-import { CHARGE_PARTS, CREDIT, HOLD, RESOLVE } from './wallet-scripts.js';
+import type { Environment } from '../domain/operations.js';
+import { istDate } from '../domain/dates.js';
+import { CHARGE_PARTS, CREDIT, HOLD, OPEN_SANDBOX, RESOLVE, SANDBOX_TOPUP } from './wallet-scripts.js';
 
 export interface WalletBalance {
   /** Money in the wallet, held money included. */
@@ -78,6 +80,24 @@ export interface LedgerEntry {
 const RESOLVED_WINDOW_MS = 60_000;
 const RESOLVED_KEPT_MS = 2 * RESOLVED_WINDOW_MS;
 
+/** What a sandbox wallet opens with unless the admin API says otherwise (`sandbox_balance_inr`). */
+export const SANDBOX_OPENING_PAISE = 10_000_00;
+/** The reference of a sandbox wallet's opening credit. */
+export const SANDBOX_OPENING_REFERENCE = 'sandbox opening credit';
+
+/**
+ * The bounds of an account's own sandbox top-ups (README "Money"): at most ₹10,000 each (the
+ * opening amount), 10 a day (IST), and never a sandbox balance above ₹1,00,000, so test
+ * figures stay test-sized however often a script calls it.
+ */
+export const SANDBOX_TOPUP_LIMITS = { maxPaise: 10_000_00, perDay: 10, maxBalancePaise: 1_00_000_00 } as const;
+
+export type SandboxTopUp = { status: 'ok'; balancePaise: number } | { status: 'rate'; count: number } | { status: 'cap'; balancePaise: number };
+
+interface WalletOptions {
+  replicaWait?: { replicas: number; timeoutMs: number };
+}
+
 /**
  * The prepaid wallet (DESIGN.md §4). Every charge goes through a hold: hold the most a call
  * can cost, then commit what succeeded and release the rest. A hold resolves at most once,
@@ -92,13 +112,91 @@ export class WalletStore {
   /** Set under Sentinel: money changes answer only once a replica has them (replica-wait.ts). */
   private readonly replicaWait: ReplicaWait | undefined;
 
+  /** The account's other wallet: its sandbox wallet from the live one, and back. */
+  private readonly sibling: WalletStore;
+  /** Sandbox wallets this process has seen opened: opening is checked once per account and process. */
+  private readonly opened = new Set<string>();
+
+  /**
+   * The live wallets; `of('sandbox')` the sandbox ones. Which a call spends is chosen by the
+   * caller from its key's environment (or its job's wallet).
+   */
   constructor(
     private readonly redis: Redis,
     private readonly keys: RedisKeys,
-    options: { replicaWait?: { replicas: number; timeoutMs: number } } = {},
+    options: WalletOptions = {},
+    readonly environment: Environment = 'live',
+    sibling?: WalletStore,
   ) {
     const wait = options.replicaWait;
     this.replicaWait = wait === undefined ? undefined : new ReplicaWait(redis, wait.replicas, wait.timeoutMs);
+    this.sibling = sibling ?? new WalletStore(redis, keys, options, environment === 'live' ? 'sandbox' : 'live', this);
+  }
+
+  /** The wallets of one environment: sandbox keys spend sandbox money, live keys live money. */
+  of(environment: Environment): WalletStore {
+    return environment === this.environment ? this : this.sibling;
+  }
+
+  /**
+   * Opens the account's sandbox wallet with `amountPaise` unless it is open already (then
+   * nothing changes): accounts made before sandbox wallets existed are migrated by this on first
+   * touch, by whichever process touches them first (OPEN_SANDBOX, one script per account).
+   */
+  async open(accountId: string, amountPaise = SANDBOX_OPENING_PAISE, reference = SANDBOX_OPENING_REFERENCE): Promise<{ opened: boolean; balancePaise: number }> {
+    if (this.environment !== 'sandbox') throw new Error('only a sandbox wallet is opened: the live wallet is the one every account always had');
+    if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a sandbox wallet opens with whole paise');
+    const [status, balance] = (await runScript(
+      this.redis,
+      OPEN_SANDBOX,
+      ...this.accountKeys(accountId),
+      this.keys.creditReferences(accountId, 'sandbox'),
+      this.keys.legacyCreditReferences(accountId, 'sandbox'),
+      amountPaise,
+      reference,
+      new Date().toISOString(),
+    )) as [string, number];
+    if (status === 'opened') await this.replicated();
+    this.opened.add(accountId);
+    return { opened: status === 'opened', balancePaise: Number(balance) };
+  }
+
+  /** The account's own top-up of its sandbox wallet, within SANDBOX_TOPUP_LIMITS (checked in the script, atomically). */
+  async sandboxTopUp(accountId: string, amountPaise: number, reference: string, now = new Date()): Promise<SandboxTopUp> {
+    if (this.environment !== 'sandbox') throw new Error('only a sandbox wallet is topped up by its account');
+    if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0 || amountPaise > SANDBOX_TOPUP_LIMITS.maxPaise) {
+      throw new RangeError(`a sandbox top-up is whole paise from 1 to ${SANDBOX_TOPUP_LIMITS.maxPaise}`);
+    }
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
+    const [wallet, holds, ledger] = this.accountKeys(accountId);
+    const [status, value] = (await runScript(
+      this.redis,
+      SANDBOX_TOPUP,
+      wallet,
+      holds,
+      ledger,
+      this.keys.sandboxTopups(accountId, istDate(now)),
+      amountPaise,
+      SANDBOX_TOPUP_LIMITS.perDay,
+      SANDBOX_TOPUP_LIMITS.maxBalancePaise,
+      reference,
+      now.toISOString(),
+      // The day's counter outlives its IST day; a new day has a new key.
+      2 * 86_400_000,
+    )) as [string, number];
+    if (status === 'rate') return { status, count: Number(value) };
+    if (status === 'cap') return { status, balancePaise: Number(value) };
+    await this.replicated();
+    return { status: 'ok', balancePaise: Number(value) };
+  }
+
+  /**
+   * Before any use of a sandbox wallet: opened with the default once (a round trip per account
+   * and process). Undefined when there is nothing to wait for, so the live hot path awaits nothing.
+   */
+  private ready(accountId: string): Promise<unknown> | undefined {
+    return this.environment === 'sandbox' && !this.opened.has(accountId) ? this.open(accountId) : undefined;
   }
 
   /** After a money change's script answered: waits for the replicas when there are any. */
@@ -107,13 +205,14 @@ export class WalletStore {
   }
 
   private accountKeys(accountId: string): [string, string, string] {
-    return [this.keys.wallet(accountId), this.keys.holds(accountId), this.keys.ledger(accountId)];
+    const env = this.environment;
+    return [this.keys.wallet(accountId, env), this.keys.holds(accountId, env), this.keys.ledger(accountId, env)];
   }
 
   /** RESOLVE's keys: the account's, then its resolved-holds hashes of this window and the last. */
   private resolveKeys(accountId: string, nowMs: number): string[] {
     const window = Math.floor(nowMs / RESOLVED_WINDOW_MS);
-    return [...this.accountKeys(accountId), this.keys.resolvedHolds(accountId, window), this.keys.resolvedHolds(accountId, window - 1)];
+    return [...this.accountKeys(accountId), this.keys.resolvedHolds(accountId, window, this.environment), this.keys.resolvedHolds(accountId, window - 1, this.environment)];
   }
 
   /**
@@ -128,12 +227,14 @@ export class WalletStore {
     if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) {
       throw new RangeError('a credit must be a positive whole number of paise');
     }
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
     const [status, balance] = (await runScript(
       this.redis,
       CREDIT,
       ...this.accountKeys(accountId),
-      this.keys.creditReferences(accountId),
-      this.keys.legacyCreditReferences(accountId),
+      this.keys.creditReferences(accountId, this.environment),
+      this.keys.legacyCreditReferences(accountId, this.environment),
       amountPaise,
       reference,
       new Date().toISOString(),
@@ -152,6 +253,8 @@ export class WalletStore {
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a hold must be whole paise');
     // The expiry is stored as whole milliseconds in the hold; a fraction could not be read back.
     if (!Number.isSafeInteger(ttlMs) || ttlMs <= 0) throw new RangeError('a hold must live a whole number of milliseconds');
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
     return this.holds.call(accountId, { holdId, amountPaise, expiresAtMs: Date.now() + ttlMs, reference, label });
   }
 
@@ -165,7 +268,7 @@ export class WalletStore {
     // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
     // expiries are registered before the holds exist.
     const [, reply] = (await Promise.all([
-      this.redis.zadd(this.keys.holdExpiries(), ...expiries),
+      this.redis.zadd(this.keys.holdExpiries(this.environment), ...expiries),
       runScript(this.redis, HOLD, ...this.accountKeys(accountId), ...args),
     ])) as [unknown, (string | number)[]];
     const results: HoldResult[] = [];
@@ -188,7 +291,7 @@ export class WalletStore {
     // its failure ignored: the placed holds must not wait for it or fail with it, and an
     // entry left behind only makes the sweeper find nothing to release.
     const stale = [...refused].filter((holdId) => !placed.has(holdId)).map((holdId) => `${accountId}|${holdId}`);
-    if (stale.length > 0) void this.redis.zrem(this.keys.holdExpiries(), ...stale).catch(() => undefined);
+    if (stale.length > 0) void this.redis.zrem(this.keys.holdExpiries(this.environment), ...stale).catch(() => undefined);
     // A hold no replica has is not answered: its call must not run on money a failover forgets.
     if (placed.size > 0) await this.replicated();
     return results;
@@ -221,7 +324,7 @@ export class WalletStore {
       if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
       args.push(key, amountPaise, reference);
     }
-    const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId), ...args)) as (string | number)[];
+    const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId, this.environment), ...args)) as (string | number)[];
     const results = charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
     // Only what was charged now: a duplicate was counted by the run that charged it.
     await addCommittedPaise(this.redis, this.keys, results.reduce((sum, r) => (r.status === 'ok' ? sum + r.paise : sum), 0));
@@ -231,7 +334,7 @@ export class WalletStore {
 
   /** The charges made from one hold so far, by charge key. */
   async holdCharges(accountId: string, holdId: string): Promise<Map<string, number>> {
-    const all = await this.redis.hgetall(this.keys.holdCharges(accountId, holdId));
+    const all = await this.redis.hgetall(this.keys.holdCharges(accountId, holdId, this.environment));
     return new Map(Object.entries(all).map(([key, paise]) => [key, Number(paise)]));
   }
 
@@ -242,7 +345,7 @@ export class WalletStore {
    */
   async release(accountId: string, holdId: string, label?: LedgerLabel): Promise<void> {
     await this.resolve(accountId, holdId, 0, label);
-    await this.redis.unlink(this.keys.holdCharges(accountId, holdId));
+    await this.redis.unlink(this.keys.holdCharges(accountId, holdId, this.environment));
   }
 
   /** Releases one hold if it is past its expiry at `nowMs`. */
@@ -261,7 +364,10 @@ export class WalletStore {
       '',
     )) as [string, number];
     if (status === 'open') return 'open';
-    await Promise.all([this.redis.zrem(this.keys.holdExpiries(), `${accountId}|${holdId}`), this.redis.unlink(this.keys.holdCharges(accountId, holdId))]);
+    await Promise.all([
+      this.redis.zrem(this.keys.holdExpiries(this.environment), `${accountId}|${holdId}`),
+      this.redis.unlink(this.keys.holdCharges(accountId, holdId, this.environment)),
+    ]);
     return status === 'ok' ? 'released' : 'gone';
   }
 
@@ -280,7 +386,7 @@ export class WalletStore {
     // find nothing to release.
     const ended = requests.filter((_, index) => reply[index * 2] !== 'open');
     if (ended.length > 0) {
-      void this.redis.zrem(this.keys.holdExpiries(), ...ended.map(({ holdId }) => `${accountId}|${holdId}`)).catch(() => undefined);
+      void this.redis.zrem(this.keys.holdExpiries(this.environment), ...ended.map(({ holdId }) => `${accountId}|${holdId}`)).catch(() => undefined);
     }
     const statuses = requests.map((_, index) => reply[index * 2]);
     const charged = requests.map((_, index) => (statuses[index] === 'ok' || statuses[index] === 'repeat' ? Number(reply[index * 2 + 1]) : undefined));
@@ -302,7 +408,7 @@ export class WalletStore {
     let released = 0;
     const failed = new Map<string, string>();
     for (;;) {
-      const due = await this.redis.zrangebyscore(this.keys.holdExpiries(), 0, nowMs, 'LIMIT', 0, batch);
+      const due = await this.redis.zrangebyscore(this.keys.holdExpiries(this.environment), 0, nowMs, 'LIMIT', 0, batch);
       let removed = 0;
       for (const member of due) {
         const [accountId, holdId] = member.split('|') as [string, string];
@@ -327,7 +433,9 @@ export class WalletStore {
   }
 
   async balance(accountId: string): Promise<WalletBalance> {
-    const [balance, held] = await this.redis.hmget(this.keys.wallet(accountId), 'balance_paise', 'held_paise');
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
+    const [balance, held] = await this.redis.hmget(this.keys.wallet(accountId, this.environment), 'balance_paise', 'held_paise');
     const balancePaise = Number(balance ?? 0);
     const heldPaise = Number(held ?? 0);
     return { balancePaise, heldPaise, availablePaise: balancePaise - heldPaise };
@@ -336,7 +444,9 @@ export class WalletStore {
   /** Newest first; `before` is the id of the last entry of the previous page. */
   async ledger(accountId: string, limit: number, before?: string): Promise<{ entries: LedgerEntry[]; next: string | undefined }> {
     const end = before === undefined ? '+' : `(${before}`;
-    const rows = await this.redis.xrevrange(this.keys.ledger(accountId), end, '-', 'COUNT', limit + 1);
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
+    const rows = await this.redis.xrevrange(this.keys.ledger(accountId, this.environment), end, '-', 'COUNT', limit + 1);
     const entries = rows.slice(0, limit).map(([id, fields]) => toLedgerEntry(id, fields));
     return { entries, next: rows.length > limit ? entries.at(-1)?.id : undefined };
   }
@@ -344,8 +454,10 @@ export class WalletStore {
   /** Every ledger entry up to `upTo` (an entry id), oldest first, in pages (for reconciliation). */
   async *allLedgerEntries(accountId: string, upTo = '+', pageSize = 1000): AsyncGenerator<LedgerEntry> {
     let start = '-';
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
     for (;;) {
-      const rows = await this.redis.xrange(this.keys.ledger(accountId), start, upTo, 'COUNT', pageSize);
+      const rows = await this.redis.xrange(this.keys.ledger(accountId, this.environment), start, upTo, 'COUNT', pageSize);
       for (const [id, fields] of rows) yield toLedgerEntry(id, fields);
       if (rows.length < pageSize) return;
       start = `(${rows.at(-1)?.[0]}`;
@@ -359,11 +471,14 @@ export class WalletStore {
   async snapshot(
     accountId: string,
   ): Promise<{ wallet: Record<string, string>; holds: Record<string, string>; lastLedgerId: string | undefined }> {
+    const opening = this.ready(accountId);
+    if (opening !== undefined) await opening;
+    const [wallet, holds, ledger] = this.accountKeys(accountId);
     const results = await this.redis
       .multi()
-      .hgetall(this.keys.wallet(accountId))
-      .hgetall(this.keys.holds(accountId))
-      .xrevrange(this.keys.ledger(accountId), '+', '-', 'COUNT', 1)
+      .hgetall(wallet)
+      .hgetall(holds)
+      .xrevrange(ledger, '+', '-', 'COUNT', 1)
       .exec();
     const last = (results?.[2]?.[1] ?? []) as [string, string[]][];
     return {

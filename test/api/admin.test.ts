@@ -23,6 +23,9 @@ describe('admin API', () => {
       name: 'Acme Procurement',
       balance_inr: 250.5,
       held_inr: 0,
+      // The sandbox wallet beside the live one, opened with ₹10,000 (sandbox_balance_inr not given).
+      sandbox_balance_inr: 10_000,
+      sandbox_held_inr: 0,
       rate_limit_per_minute: 120,
     });
   });
@@ -36,23 +39,23 @@ describe('admin API', () => {
   it('adds credits and answers the new balance', async () => {
     const res = await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 99.99, reference: 'NEFT 123' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ balance_inr: 1099.99 });
+    expect(res.json()).toEqual({ balance_inr: 1099.99, environment: 'live' });
   });
 
   it('credits a reference once, so a retried top-up does not add the money twice', async () => {
     const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Retries' })).json();
     const first = await t.admin('POST', `/admin/v1/accounts/${created.account_id}/credits`, { amount_inr: 500, reference: 'NEFT 987' });
     const retry = await t.admin('POST', `/admin/v1/accounts/${created.account_id}/credits`, { amount_inr: 500, reference: 'NEFT 987' });
-    expect(first.json()).toEqual({ balance_inr: 500 });
+    expect(first.json()).toEqual({ balance_inr: 500, environment: 'live' });
     expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toEqual({ balance_inr: 500, duplicate: true });
+    expect(retry.json()).toEqual({ balance_inr: 500, environment: 'live', duplicate: true });
     expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 500 });
   });
 
   it('refuses a reference reused for another amount, rather than dropping that amount silently', async () => {
     const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Reused' })).json();
     const credits = `/admin/v1/accounts/${created.account_id}/credits`;
-    expect((await t.admin('POST', credits, { amount_inr: 50, reference: 'r1' })).json()).toEqual({ balance_inr: 50 });
+    expect((await t.admin('POST', credits, { amount_inr: 50, reference: 'r1' })).json()).toEqual({ balance_inr: 50, environment: 'live' });
     // Also in the set an older process reads, so its retry during a rolling upgrade is one too.
     expect(await t.deps.redis.sismember(t.deps.keys.legacyCreditReferences(created.account_id), 'r1')).toBe(1);
     const other = await t.admin('POST', credits, { amount_inr: 70, reference: 'r1' });
@@ -60,7 +63,7 @@ describe('admin API', () => {
     expect(other.json().error).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', details: [{ field: 'reference', message: 'already used for ₹50.00' }] });
     // A reference an older version credited (kept without its amount) still reads as a retry.
     await t.deps.redis.sadd(t.deps.keys.legacyCreditReferences(created.account_id), 'old-ref');
-    expect((await t.admin('POST', credits, { amount_inr: 5, reference: 'old-ref' })).json()).toEqual({ balance_inr: 50, duplicate: true });
+    expect((await t.admin('POST', credits, { amount_inr: 5, reference: 'old-ref' })).json()).toEqual({ balance_inr: 50, environment: 'live', duplicate: true });
     expect((await t.admin('GET', `/admin/v1/accounts/${created.account_id}/reconcile`)).json()).toMatchObject({ ok: true, topups_inr: 50 });
   });
 

@@ -8,13 +8,17 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const GSTIN = '27AAPFU0939F1ZV';
 
 async function newAccount(t: TestApp, balanceInr: number, rateLimit = 100_000): Promise<{ id: string; key: string }> {
-  const res = await t.admin('POST', '/admin/v1/accounts', { name: 'billing', balance_inr: balanceInr, rate_limit_per_minute: rateLimit });
+  // Its sandbox key spends the sandbox wallet (README "Money"): that is the one funded here; the live one stays empty.
+  const res = await t.admin('POST', '/admin/v1/accounts', { name: 'billing', sandbox_balance_inr: balanceInr, rate_limit_per_minute: rateLimit });
   return { id: res.json().account_id, key: res.json().sandbox_key };
 }
 
 async function wallet(t: TestApp, key: string) {
   const res = await t.app.inject({ method: 'GET', url: '/v1/wallet', headers: { authorization: `Bearer ${key}` } });
-  return res.json().data as { balance_inr: number; held_inr: number; available_inr: number };
+  const { environment, ...balance } = res.json().data as { environment: string; balance_inr: number; held_inr: number; available_inr: number };
+  // Every key here is a sandbox key, and answers its sandbox wallet.
+  expect(environment).toBe('sandbox');
+  return balance;
 }
 
 async function reconcile(t: TestApp, accountId: string) {
@@ -81,7 +85,7 @@ describe('billing', () => {
       });
     const refused = await keyed('short-1');
     expect(refused.statusCode).toBe(402);
-    await t.admin('POST', `/admin/v1/accounts/${account.id}/credits`, { amount_inr: 5, reference: 'top-up' });
+    await t.admin('POST', `/admin/v1/accounts/${account.id}/credits`, { amount_inr: 5, reference: 'top-up', environment: 'sandbox' });
     // Topped up, the same key still answers what it first answered; a new key runs the call.
     const replayed = await keyed('short-1');
     expect(replayed.statusCode).toBe(402);
@@ -100,7 +104,9 @@ describe('billing', () => {
     expect(answers.filter((a) => a.json().meta.charged)).toHaveLength(100);
     expect(await wallet(t, account.key)).toEqual({ balance_inr: 0, held_inr: 0, available_inr: 0 });
     const books = await reconcile(t, account.id);
-    expect(books).toMatchObject({ ok: true, topups_inr: 75, commits_inr: 75, difference_inr: 0, problems: [] });
+    // The sandbox wallet's books (under `sandbox`); the live wallet was never touched.
+    expect(books).toMatchObject({ ok: true, topups_inr: 0, commits_inr: 0, difference_inr: 0, problems: [] });
+    expect(books.sandbox).toMatchObject({ ok: true, topups_inr: 75, commits_inr: 75, difference_inr: 0, problems: [] });
   });
 
   it('shows the ledger to the customer, newest first, paged', async () => {

@@ -25,7 +25,7 @@ describe('POST /v1/business360', () => {
   beforeAll(async () => {
     counted = countingSandbox();
     t = await createTestApp({ chains: counted.chains });
-    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'b360 tests' });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'b360 tests', environment: 'sandbox' });
   });
   afterAll(() => t.close());
 
@@ -33,7 +33,8 @@ describe('POST /v1/business360', () => {
     const response = await t.post('/v1/business360', body, key);
     return { status: response.statusCode, body: response.json() as Body, headers: response.headers };
   };
-  const balance = async () => ((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json() as { balance_inr: number }).balance_inr;
+  // The sandbox wallet: these calls use the sandbox key (README "Money").
+  const balance = async () => ((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json() as { sandbox_balance_inr: number }).sandbox_balance_inr;
 
   it('resolves a GSTIN to its PAN and LLPIN and runs all six modules, billing the 10.00 cap', async () => {
     const before = await balance();
@@ -193,7 +194,7 @@ describe('POST /v1/business360', () => {
   });
 
   it('answers 402 and runs nothing when the wallet cannot hold the requested modules', async () => {
-    const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', balance_inr: 5 });
+    const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', sandbox_balance_inr: 5 });
     const key = (poor.json() as { sandbox_key: string }).sandbox_key;
     const calls = Object.values(counted.calls).reduce((a, b) => a + b, 0);
     const full = await b360({ gstin: '27AAPFU0939F1ZV' }, key);

@@ -141,7 +141,7 @@ try {
   const baseUrl = api.match[1]!;
   const worker = await startCompiled('workers/verify.ts', env, /worker pool running/);
 
-  const created = await call(baseUrl, 'POST', '/admin/v1/accounts', ADMIN, { name: 'soak', balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 });
+  const created = await call(baseUrl, 'POST', '/admin/v1/accounts', ADMIN, { name: 'soak', balance_inr: 10_000_000, sandbox_balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 });
   if (created.status !== 201) throw new Error(`creating the soak account failed: ${created.text}`);
   const { account_id: accountId, sandbox_key: sandboxKey, live_key: liveKey } = JSON.parse(created.text) as Record<string, string>;
 

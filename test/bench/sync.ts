@@ -92,7 +92,7 @@ async function runWith(appendfsync: AppendFsync): Promise<Measured> {
       method: 'POST',
       headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
       // Enough money and rate that neither refuses a call: the bench measures the full path's cost.
-      body: JSON.stringify({ name: 'bench', balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 }),
+      body: JSON.stringify({ name: 'bench', balance_inr: 10_000_000, sandbox_balance_inr: 10_000_000, rate_limit_per_minute: 1_000_000 }),
     });
     if (created.status !== 201) throw new Error(`creating the bench account failed: ${await created.text()}`);
     const { sandbox_key: key } = (await created.json()) as { sandbox_key: string };

@@ -115,7 +115,8 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
       BV_BULK_ROW_ATTEMPTS: '4',
       BV_BULK_ROW_BACKOFF_MS: '1000',
     });
-    account = (await admin('POST', '/admin/v1/accounts', { name: 'Acme Procurement', balance_inr: 1000 })) as typeof account;
+    // The console signs in with the sandbox key, which spends (and shows) the sandbox wallet.
+    account = (await admin('POST', '/admin/v1/accounts', { name: 'Acme Procurement', balance_inr: 1000, sandbox_balance_inr: 1000 })) as typeof account;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 860 }, acceptDownloads: true, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
     page = await context.newPage();

@@ -18,6 +18,7 @@ describe('the console wallet ledger in a browser', { timeout: 60_000 }, () => {
   let page: Page;
   let dataDir: string;
   let key = '';
+  let accountId = '';
   let jobId = '';
   const pageErrors: string[] = [];
 
@@ -28,7 +29,7 @@ describe('the console wallet ledger in a browser', { timeout: 60_000 }, () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return response.json() as Promise<{ data: { job_id: string; finished_at: string | null }; sandbox_key: string }>;
+    return response.json() as Promise<{ data: { job_id: string; finished_at: string | null }; sandbox_key: string; account_id: string }>;
   };
 
   beforeAll(async () => {
@@ -42,6 +43,7 @@ describe('the console wallet ledger in a browser', { timeout: 60_000 }, () => {
     });
     const account = await call('POST', '/admin/v1/accounts', { name: 'Ledger Readers', balance_inr: 1000 }, ADMIN);
     key = account.sandbox_key;
+    accountId = account.account_id;
     await call('POST', '/v1/gst/verify', { gstin: GSTINS[0] }, key);
     jobId = (await call('POST', '/v1/bulk/jobs', { operation: 'gst.verify', rows: GSTINS.map((gstin) => ({ gstin })), name: 'October vendors' }, key)).data.job_id;
     for (;;) {
@@ -89,6 +91,21 @@ describe('the console wallet ledger in a browser', { timeout: 60_000 }, () => {
     expect(lines.filter((line) => line.includes(jobId))).toHaveLength(1);
     expect(lines.find((line) => line.includes(jobId))).toMatch(new RegExp(`\\+05:30,job,gst\\.verify,,${jobId},bulk,completed,3,`));
     expect(lines).toHaveLength(grouped + 1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the sandbox key's sandbox wallet, and refills it with the account's own top-up", async () => {
+    await expect(page.getByTestId('wallet-environment').textContent()).resolves.toMatch(/^Sandbox wallet/);
+    // ₹10,000 opening sandbox money, less the call (₹0.75) and the job's three rows (₹2.25).
+    await page.getByTestId('wallet-available').getByText('₹9,997.00').waitFor();
+    await page.getByTestId('sandbox-topup').click();
+    await page.getByTestId('wallet-available').getByText('₹19,997.00').waitFor();
+    const ledger = page.getByRole('region', { name: 'Wallet ledger' });
+    await ledger.locator('tbody tr', { hasText: 'sandbox top-up req_' }).waitFor();
+    // The live wallet was never touched.
+    const account = await fetch(`${server!.baseUrl}/admin/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${ADMIN}` } });
+    expect(await account.json()).toMatchObject({ balance_inr: 1000, held_inr: 0, sandbox_balance_inr: 19_997 });
+    await page.screenshot({ path: path.join(process.cwd(), 'test/browser/screenshots/wallet-sandbox-topup.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

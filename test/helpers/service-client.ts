@@ -46,7 +46,8 @@ export function serviceClient(baseUrl: () => string, adminToken: string): Servic
     post,
     get,
     async createAccount(balanceInr) {
-      const response = await admin('POST', '/admin/v1/accounts', { name: 'Fault test', balance_inr: balanceInr, rate_limit_per_minute: 1_000_000 });
+      // Both wallets funded alike: a test's sandbox key spends the sandbox one, its live key the live one.
+      const response = await admin('POST', '/admin/v1/accounts', { name: 'Fault test', balance_inr: balanceInr, sandbox_balance_inr: balanceInr, rate_limit_per_minute: 1_000_000 });
       const body = (await response.json()) as { account_id: string; sandbox_key: string; live_key: string };
       if (response.status !== 201) throw new Error(`creating an account: ${response.status} ${JSON.stringify(body)}`);
       return { accountId: body.account_id, sandboxKey: body.sandbox_key, liveKey: body.live_key };

@@ -52,7 +52,8 @@ export async function createTestApp(
       headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
-  const created = await admin('POST', '/admin/v1/accounts', { name: 'Test account', balance_inr: 1000 });
+  // ₹1,000 in each wallet: the tests' figures hold whichever key (and so wallet) a test uses.
+  const created = await admin('POST', '/admin/v1/accounts', { name: 'Test account', balance_inr: 1000, sandbox_balance_inr: 1000 });
   const account = created.json() as { account_id: string; sandbox_key: string; live_key: string };
 
   return {

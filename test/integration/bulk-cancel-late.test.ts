@@ -68,11 +68,15 @@ describe('a cancel after the last row', () => {
     // The store refuses such a cancel now; one accepted a moment earlier, or written by an
     // older process, must not leave the job unfinished.
     const deps = finalizeDeps();
-    const wallet = Object.create(t.deps.wallet) as typeof t.deps.wallet;
-    wallet.release = async (accountId, holdId) => {
+    // The job is a sandbox key's: its hold is in the sandbox wallet, whose release finalize calls.
+    const sandbox = t.deps.wallet.of('sandbox');
+    const releasing = Object.create(sandbox) as typeof sandbox;
+    releasing.release = async (accountId, holdId) => {
       await t.deps.redis.hset(t.deps.keys.bulkJob(jobId), 'status', 'cancelled');
-      return t.deps.wallet.release(accountId, holdId);
+      return sandbox.release(accountId, holdId);
     };
+    const wallet = Object.create(t.deps.wallet) as typeof t.deps.wallet;
+    wallet.of = (environment) => (environment === 'sandbox' ? releasing : t.deps.wallet.of(environment));
     await finalizeJob(jobId, { ...deps, wallet });
     const job = (await t.deps.bulkJobs.get(jobId)) as BulkJob;
     expect(job.finishedAt).not.toBeNull();

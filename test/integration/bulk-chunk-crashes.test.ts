@@ -88,7 +88,7 @@ describe('a bulk chunk whose worker is killed twice while it runs', () => {
     expect((await t.deps.queues.verify.getJob(chunk))?.stalledCounter).toBeGreaterThanOrEqual(2);
 
     const references: string[] = [];
-    for await (const entry of t.deps.wallet.allLedgerEntries(t.accountId)) {
+    for await (const entry of t.deps.wallet.of('sandbox').allLedgerEntries(t.accountId)) {
       if (entry.type === 'commit' && entry.reference.startsWith(`${jobId} row `)) references.push(entry.reference);
     }
     expect(references).toHaveLength(30);

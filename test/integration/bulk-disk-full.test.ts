@@ -73,7 +73,7 @@ describe.runIf(mounted)('a bulk job whose disk fills up (a real tmpfs, ENOSPC)',
         BV_BULK_WATCHDOG_MS: '300',
       },
     });
-    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 5_000, reference: 'disk full' });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 5_000, reference: 'disk full', environment: 'sandbox' });
     t.deps.startWorkers({ verify: true, finalize: true, scheduler: false });
   }
   afterAll(async () => {
@@ -106,7 +106,7 @@ describe.runIf(mounted)('a bulk job whose disk fills up (a real tmpfs, ENOSPC)',
     const rowCharges = new Map<string, number>();
     let refundPaise = 0;
     let duplicateCharges = 0;
-    for await (const entry of t.deps.wallet.allLedgerEntries(t.accountId)) {
+    for await (const entry of t.deps.wallet.of('sandbox').allLedgerEntries(t.accountId)) {
       if (entry.type === 'commit' && entry.reference.startsWith(`${jobId} row `)) {
         if (rowCharges.has(entry.reference)) duplicateCharges++;
         rowCharges.set(entry.reference, entry.amountPaise);

@@ -281,7 +281,8 @@ describe('bulk jobs end to end', () => {
   });
 
   it('refuses an upload it cannot read with 400 saying what was expected, and bills nothing', async () => {
-    const before = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr as number;
+    // The sandbox wallet: uploads with the sandbox key would bill it.
+    const before = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().sandbox_balance_inr as number;
     const noIdentifier = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ vendor: 'x' }] });
     expect(noIdentifier.statusCode).toBe(400);
     const unknownOperation = await t.post('/v1/bulk/jobs', { operation: 'gst.everything', rows: [{ gstin: '27AAPFU0939F1ZV' }] });
@@ -289,11 +290,12 @@ describe('bulk jobs end to end', () => {
     expect(unknownOperation.json().error.message).toMatch(/operation must be one of business360, gst\.verify/);
     const empty = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [] });
     expect(empty.statusCode).toBe(400);
-    expect((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().balance_inr).toBe(before);
+    expect((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json().sandbox_balance_inr).toBe(before);
   });
 
   it('answers 402 and queues nothing when the wallet cannot hold the job', async () => {
-    const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', balance_inr: 1 });
+    // Poor in the sandbox wallet, which its sandbox key spends (a live balance would not help it).
+    const poor = await t.admin('POST', '/admin/v1/accounts', { name: 'poor', balance_inr: 1_000, sandbox_balance_inr: 1 });
     const key = (poor.json() as { sandbox_key: string }).sandbox_key;
     const rows = ['27AAPFU0939F1ZV', '27AAJCS4821K1Z1'].map((gstin) => ({ gstin }));
     const response = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows }, key);

@@ -10,7 +10,7 @@ const CSV = `gstin,ref\n${GSTIN},csv-1\n`;
 
 /** A fresh funded account of the test app: each test counts its own jobs. */
 async function newAccount(t: TestApp): Promise<{ accountId: string; key: string }> {
-  const created = await t.admin('POST', '/admin/v1/accounts', { name: 'Quota account', balance_inr: 100 });
+  const created = await t.admin('POST', '/admin/v1/accounts', { name: 'Quota account', balance_inr: 100, sandbox_balance_inr: 100 });
   const body = created.json() as { account_id: string; sandbox_key: string };
   return { accountId: body.account_id, key: body.sandbox_key };
 }
@@ -35,7 +35,7 @@ const upload = (t: TestApp, key: string, ref: string) => t.post('/v1/bulk/jobs',
 async function footprint(t: TestApp, account: { accountId: string; key: string }) {
   const listed = await t.app.inject({ method: 'GET', url: '/v1/bulk/jobs', headers: { authorization: `Bearer ${account.key}` } });
   return {
-    heldPaise: (await t.deps.wallet.balance(account.accountId)).heldPaise,
+    heldPaise: (await t.deps.wallet.of('sandbox').balance(account.accountId)).heldPaise,
     queuedChunks: Object.values(await t.deps.queues.verify.getJobCounts('waiting', 'delayed', 'prioritized', 'active')).reduce((a, b) => a + b, 0),
     jobFolders: (await t.deps.results.jobIds()).length,
     jobs: (listed.json().data.jobs as unknown[]).length,

@@ -57,7 +57,7 @@ describe('the bulk watchdog', () => {
     expect(lost.map((r) => r.row)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
     expect(lost.every((r) => r.charged_inr === 0 && /not billed: its chunk of rows was lost from the queue/.test(r.error?.message ?? ''))).toBe(true);
     const commits: string[] = [];
-    for await (const entry of app.deps.wallet.allLedgerEntries(app.accountId)) {
+    for await (const entry of app.deps.wallet.of('sandbox').allLedgerEntries(app.accountId)) {
       if (entry.type === 'commit' && entry.reference.startsWith(`${jobId} row `)) commits.push(entry.reference);
     }
     expect(commits.sort()).toEqual(results.filter((r) => r.status === 'ok').map((r) => `${jobId} row ${r.row}`).sort());

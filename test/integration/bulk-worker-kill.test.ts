@@ -23,7 +23,7 @@ describe('a bulk job whose worker is killed mid-job', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-bulk-kill-'));
     // Workers here run apart from the app: the app only takes uploads and finalizes.
     t = await createTestApp({ env: { BV_DATA_DIR: dataDir, BV_WORKER_LOCK_MS: '2000' } });
-    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'bulk kill' });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'bulk kill', environment: 'sandbox' });
     t.deps.startWorkers({ verify: false, finalize: true });
   });
   afterAll(async () => {
@@ -68,7 +68,7 @@ describe('a bulk job whose worker is killed mid-job', () => {
     expect(charged.every((c) => c === 0.75)).toBe(true);
     // Each row billed once: exactly 6,000 commit lines of 0.75 for this job in the ledger.
     const commits: number[] = [];
-    for await (const entry of t.deps.wallet.allLedgerEntries(t.accountId)) {
+    for await (const entry of t.deps.wallet.of('sandbox').allLedgerEntries(t.accountId)) {
       if (entry.type === 'commit' && entry.reference.startsWith(`${jobId} row `)) commits.push(entry.amountPaise);
     }
     expect(commits).toHaveLength(6_000);

@@ -296,12 +296,19 @@ describe('the bv command line', { timeout: 60_000 }, () => {
     });
 
     it('creates an account, credits it once per reference and revokes a key', async () => {
-      const created = await bv(['--json', 'admin', 'accounts', 'create', '--name', 'Acme', '--balance-inr', '10'], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      const created = await bv(['--json', 'admin', 'accounts', 'create', '--name', 'Acme', '--balance-inr', '10', '--sandbox-balance-inr', '20'], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
       expect(created.code, created.stderr).toBe(0);
       const account = JSON.parse(created.stdout) as { account_id: string; sandbox_key: string };
       const credit = ['--json', 'admin', 'credits', 'add', account.account_id, '--amount-inr', '5.5', '--reference', 'inv-1'];
-      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5 });
-      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5, duplicate: true });
+      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5, environment: 'live' });
+      expect(JSON.parse((await bv(credit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 15.5, environment: 'live', duplicate: true });
+      // The sandbox wallet has references of its own: the same one credits it once too.
+      const sandboxCredit = [...credit, '--environment', 'sandbox'];
+      expect(JSON.parse((await bv(sandboxCredit, { BV_ADMIN_TOKEN: ADMIN_TOKEN })).stdout)).toEqual({ balance_inr: 25.5, environment: 'sandbox' });
+      expect((await bv([...credit, '--environment', 'test'], { BV_ADMIN_TOKEN: ADMIN_TOKEN })).code).toBe(2);
+      const shown = await bv(['admin', 'accounts', 'show', account.account_id], { BV_ADMIN_TOKEN: ADMIN_TOKEN });
+      expect(shown.stdout).toMatch(/^balance\s+₹15\.50$/m);
+      expect(shown.stdout).toMatch(/^sandbox balance\s+₹25\.50$/m);
 
       const keyId = `key_${account.sandbox_key.split('_')[2]}`;
       const listed = await bv(['admin', 'keys', 'list', account.account_id], { BV_ADMIN_TOKEN: ADMIN_TOKEN });

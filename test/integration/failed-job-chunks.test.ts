@@ -20,7 +20,7 @@ describe('chunks of a job that has failed', () => {
     const jobId = created.json().data.job_id as string;
     // What commitBulkJob does when a later batch of chunks cannot be queued: the chunks queued
     // before it are still in the queue.
-    await t.deps.wallet.release(t.accountId, jobId);
+    await t.deps.wallet.of('sandbox').release(t.accountId, jobId);
     expect(await t.deps.bulkJobs.finish(jobId, 'failed', 225)).toBe('failed');
 
     t.deps.startWorkers({ verify: true, finalize: true, scheduler: false });

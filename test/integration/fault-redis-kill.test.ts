@@ -119,7 +119,8 @@ describe('Redis killed with SIGKILL and restarted in the middle of a bulk job', 
     // The ledger: one commit per row, each row's reference once, adding up to what the job charged.
     const reader = new Redis(redis.url);
     try {
-      const wallet = new WalletStore(reader, KEYS);
+      // The wallet of the key's environment: the one the job was held and billed in.
+      const wallet = new WalletStore(reader, KEYS).of(key.startsWith('bv_live_') ? 'live' : 'sandbox');
       const references: string[] = [];
       let committedPaise = 0;
       for await (const entry of wallet.allLedgerEntries(accountId)) {

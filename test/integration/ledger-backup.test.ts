@@ -18,6 +18,8 @@ const GSTIN = '27AAPFU0939F1ZV';
 
 interface ExportedLine {
   account_id: string;
+  /** Which of the account's wallets (live or sandbox). */
+  wallet: string;
   id: string;
   type: string;
   amount_inr: number;
@@ -94,10 +96,13 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
     const exported = [...first.lines, ...second.lines, ...third.lines];
     const wallet = t.deps.wallet;
     const everyEntry: string[] = [];
+    // Both wallets of each account: the export covers live and sandbox money, each line saying which.
     for (const accountId of [t.accountId, other.account_id]) {
-      for await (const entry of wallet.allLedgerEntries(accountId)) everyEntry.push(`${accountId}/${entry.id}`);
+      for (const environment of ['live', 'sandbox'] as const) {
+        for await (const entry of wallet.of(environment).allLedgerEntries(accountId)) everyEntry.push(`${accountId}/${environment}/${entry.id}`);
+      }
     }
-    const exportedIds = exported.map((line) => `${line.account_id}/${line.id}`);
+    const exportedIds = exported.map((line) => `${line.account_id}/${line.wallet}/${line.id}`);
     expect(exportedIds.length).toBe(new Set(exportedIds).size);
     expect(new Set(exportedIds)).toEqual(new Set(everyEntry));
     expect(exported.filter((line) => line.type === 'commit')).toHaveLength(45);
@@ -127,9 +132,11 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
     }
     const restored = new Map<string, ExportedLine>();
     for (const accountId of accountIds) {
-      for await (const entry of restoredWallet.allLedgerEntries(accountId)) {
-        restored.set(`${accountId}/${entry.id}`, {
+      for (const environment of ['live', 'sandbox'] as const) {
+      for await (const entry of restoredWallet.of(environment).allLedgerEntries(accountId)) {
+        restored.set(`${accountId}/${environment}/${entry.id}`, {
           account_id: accountId,
+          wallet: environment,
           id: entry.id,
           type: entry.type,
           amount_inr: entry.amountPaise / 100,
@@ -141,8 +148,9 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
           identifier: entry.identifier ?? null,
         });
       }
+      }
     }
-    for (const line of exported) expect(restored.get(`${line.account_id}/${line.id}`)).toEqual(line);
+    for (const line of exported) expect(restored.get(`${line.account_id}/${line.wallet}/${line.id}`)).toEqual(line);
   });
 
   it('refuses a cursor that is not one, and an account that does not exist', async () => {

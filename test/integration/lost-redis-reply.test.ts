@@ -57,9 +57,9 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { request_id: requestId, meta } = response.json() as { request_id: string; meta: { charged: boolean; amount_inr: number } };
     expect(meta).toMatchObject({ charged: true, amount_inr: 0.75 });
-    const balance = await t.deps.wallet.balance(t.accountId);
+    const balance = await t.deps.wallet.of('sandbox').balance(t.accountId);
     expect(balance).toEqual({ balancePaise: balanceBeforePaise - 75, heldPaise: 0, availablePaise: balanceBeforePaise - 75 });
-    const lines = (await t.deps.wallet.ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
+    const lines = (await t.deps.wallet.of('sandbox').ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
     expect(lines.map((entry) => [entry.type, entry.amountPaise])).toEqual([
       ['commit', 75],
       ['hold', 75],
@@ -68,7 +68,7 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
   }
 
   it('answers a commit that ran, and whose reply ioredis sent again for, as charged, once', async () => {
-    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const before = (await t.deps.wallet.of('sandbox').balance(t.accountId)).balancePaise;
     const { response, swallowed } = await callLosing(RESOLVE, 0);
     // The commit ran in Redis: its lost reply said it charged 75 paise.
     expect(swallowed).toContain('$2\r\nok\r\n:75\r\n');
@@ -76,14 +76,14 @@ describe('a wallet reply lost to a dropped Redis connection', () => {
   });
 
   it('runs the call when the reply to its hold was lost, rather than refusing it its own hold', async () => {
-    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const before = (await t.deps.wallet.of('sandbox').balance(t.accountId)).balancePaise;
     const { response, swallowed } = await callLosing(HOLD, 0);
     expect(swallowed).toContain('$2\r\nok\r\n');
     await expectBilledOnce(response, before);
   });
 
   it('answers as charged, once, a commit whose reply a second-and-a-half outage lost (sent again on reconnecting)', async () => {
-    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const before = (await t.deps.wallet.of('sandbox').balance(t.accountId)).balancePaise;
     const { response, swallowed } = await callLosing(RESOLVE, 1_500);
     expect(swallowed).toContain('$2\r\nok\r\n:75\r\n');
     await expectBilledOnce(response, before);
@@ -108,7 +108,7 @@ describe('a commit sent while Redis is out of reach for a second', () => {
   });
 
   it('is tried again once Redis is back, and the call answers charged, once', async () => {
-    const before = (await t.deps.wallet.balance(t.accountId)).balancePaise;
+    const before = (await t.deps.wallet.of('sandbox').balance(t.accountId)).balancePaise;
     const call = t.post('/v1/gst/verify', { gstin: '27AAPFU0939F1ZV' });
     // The hold is placed; the source takes 300 ms; the line goes down for 1.5 s meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -117,8 +117,8 @@ describe('a commit sent while Redis is out of reach for a second', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { request_id: requestId, meta } = response.json() as { request_id: string; meta: { charged: boolean; amount_inr: number } };
     expect(meta).toMatchObject({ charged: true, amount_inr: 0.75 });
-    expect(await t.deps.wallet.balance(t.accountId)).toEqual({ balancePaise: before - 75, heldPaise: 0, availablePaise: before - 75 });
-    const lines = (await t.deps.wallet.ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
+    expect(await t.deps.wallet.of('sandbox').balance(t.accountId)).toEqual({ balancePaise: before - 75, heldPaise: 0, availablePaise: before - 75 });
+    const lines = (await t.deps.wallet.of('sandbox').ledger(t.accountId, 50)).entries.filter((entry) => entry.reference === requestId);
     expect(lines.map((entry) => entry.type)).toEqual(['commit', 'hold']);
     expect((await reconcileAccount(t.deps.wallet, t.accountId)).problems).toEqual([]);
   });

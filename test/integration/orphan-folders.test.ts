@@ -45,7 +45,7 @@ describe('job folders no job owns', () => {
     const jobs = { create: () => Promise.reject(new Error('record store down')), quotas: t.deps.bulkJobs.quotas } as unknown as BulkJobStore;
     const commit = commitBulkJob(staged, { accountId: t.accountId, environment: 'sandbox', name: 'x', webhookUrl: null }, { ...t.deps, jobs, wallet: t.deps.wallet, results: t.deps.results, queues: t.deps.queues, chunkRows: 100, holdTtlMs: 60_000 });
     await expect(commit).rejects.toThrow('record store down');
-    expect((await t.deps.wallet.balance(t.accountId)).heldPaise).toBe(0);
+    expect((await t.deps.wallet.of('sandbox').balance(t.accountId)).heldPaise).toBe(0);
     expect(existsSync(localResults(t.deps.results).dir(staged.jobId))).toBe(false);
   });
 

@@ -107,7 +107,8 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
   async function ledgerOf(accountId: string): Promise<LedgerEntry[]> {
     return withPrimary(async (wallet) => {
       const entries: LedgerEntry[] = [];
-      for await (const entry of wallet.allLedgerEntries(accountId)) entries.push(entry);
+      // The calls and jobs here use the sandbox key: billed in the sandbox wallet.
+      for await (const entry of wallet.of('sandbox').allLedgerEntries(accountId)) entries.push(entry);
       return entries;
     });
   }
@@ -115,16 +116,17 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
   async function expectBooksBalance(accountId: string): Promise<void> {
     // Holds a failover orphaned (their call answered 503 and was retried) expire and are swept.
     const deadline = Date.now() + 30_000;
-    let account: { held_inr: number } = { held_inr: -1 };
+    // The sandbox wallet: the calls and jobs used the sandbox key.
+    let account: { sandbox_held_inr: number } = { sandbox_held_inr: -1 };
     while (Date.now() < deadline) {
       const response = await api.admin('GET', `/admin/v1/accounts/${accountId}`);
       if (response.status === 200) {
-        account = (await response.json()) as { held_inr: number };
-        if (account.held_inr === 0) break;
+        account = (await response.json()) as { sandbox_held_inr: number };
+        if (account.sandbox_held_inr === 0) break;
       }
       await sleep(250);
     }
-    expect(account.held_inr, processes()).toBe(0);
+    expect(account.sandbox_held_inr, processes()).toBe(0);
     const reconcile = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}/reconcile`)).json()) as { ok: boolean; problems: string[] };
     expect(reconcile).toMatchObject({ ok: true, problems: [] });
   }
@@ -222,8 +224,8 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
     expect(unserved.map((id) => attemptsById.get(id) ?? id), `billed without a charged 200\n${processes()}`).toEqual([]);
     expect(commits).toHaveLength(charged.length);
     await expectBooksBalance(accountId);
-    const account = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}`)).json()) as { balance_inr: number };
-    expect(account.balance_inr).toBe(1_000 - charged.length * 0.75);
+    const account = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}`)).json()) as { sandbox_balance_inr: number };
+    expect(account.sandbox_balance_inr).toBe(1_000 - charged.length * 0.75);
     console.log(`sentinel failover: ${charged.length} of ${CALLS} calls answered as charged, ${answers.filter((a) => a.attempts > 1).length} after retries`);
   });
 

@@ -190,7 +190,7 @@ describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a networ
     redis.on('error', () => undefined);
     const ledger: LedgerEntry[] = [];
     try {
-      for await (const entry of new WalletStore(redis, KEYS).allLedgerEntries(accountId)) ledger.push(entry);
+      for await (const entry of new WalletStore(redis, KEYS).of('sandbox').allLedgerEntries(accountId)) ledger.push(entry);
     } finally {
       redis.disconnect();
     }
@@ -202,13 +202,14 @@ describe.skipIf(!partitionable)('Redis Sentinel: the primary cut off by a networ
     expect(commits.filter((reference) => uncharged.includes(reference))).toEqual([]);
     // The refused HINCRBY left no trace either: the books balance.
     const settled = Date.now() + 30_000;
-    let account = { held_inr: -1, balance_inr: 0 };
+    // The sandbox wallet: the calls used the sandbox key.
+    let account = { sandbox_held_inr: -1, sandbox_balance_inr: 0 };
     while (Date.now() < settled) {
       account = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}`)).json()) as typeof account;
-      if (account.held_inr === 0) break;
+      if (account.sandbox_held_inr === 0) break;
       await sleep(250);
     }
-    expect(account).toMatchObject({ held_inr: 0, balance_inr: 1_000 - served.length * 0.75 });
+    expect(account).toMatchObject({ sandbox_held_inr: 0, sandbox_balance_inr: 1_000 - served.length * 0.75 });
     const reconcile = (await (await api.admin('GET', `/admin/v1/accounts/${accountId}/reconcile`)).json()) as { ok: boolean; problems: string[] };
     expect(reconcile).toMatchObject({ ok: true, problems: [] });
   });

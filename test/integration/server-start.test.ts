@@ -77,8 +77,9 @@ describe('npm start (src/server.ts)', () => {
     expect(res.status).toBe(200);
     const accountId = /Sandbox account (acct_\w+)/.exec(output.out())?.[1] as string;
     const account = await fetch(`${baseUrl}/admin/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${adminToken}` } });
-    // ₹1,000 on first start, less the one ₹0.75 call above.
-    expect(await account.json()).toMatchObject({ balance_inr: 999.25, held_inr: 0 });
+    // ₹1,000 on first start in its sandbox wallet (its only key is a sandbox key), less the one
+    // ₹0.75 call above; the live wallet holds nothing.
+    expect(await account.json()).toMatchObject({ balance_inr: 0, held_inr: 0, sandbox_balance_inr: 999.25, sandbox_held_inr: 0 });
 
     const stateFile = path.join(dataDir, 'redis', 'managed-redis.json');
     const { port: redisPort } = JSON.parse(readFileSync(stateFile, 'utf8')) as { port: number };

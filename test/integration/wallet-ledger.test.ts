@@ -45,7 +45,7 @@ describe('the wallet ledger people read', () => {
     t = await createTestApp({ env: { BV_BULK_CHUNK_ROWS: '2', BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '1' } });
     t.deps.startWorkers();
     // A top-up whose reference a spreadsheet would run as a formula.
-    expect((await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 5, reference: '=HYPERLINK("x")' })).statusCode).toBe(200);
+    expect((await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 5, reference: '=HYPERLINK("x")', environment: 'sandbox' })).statusCode).toBe(200);
     expect((await t.post('/v1/gst/verify', { gstin })).statusCode).toBe(200);
     const pan = scenario('clean-company').identifiers.pan as string;
     expect((await t.post('/v1/pan/verify', { pan, name: HOLDER_NAME })).statusCode).toBe(200);
@@ -111,7 +111,7 @@ describe('the wallet ledger people read', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await groupedLedgerPage(t.deps.wallet, (id) => t.deps.bulkJobs.get(id), t.accountId, 3, cursor, 2);
+      const page = await groupedLedgerPage(t.deps.wallet.of('sandbox'), (id) => t.deps.bulkJobs.get(id), t.accountId, 3, cursor, 2);
       ids.push(...page.lines.map((l) => (l.kind === 'job' ? l.id : l.entry.id)));
       cursor = page.next;
       pages++;

@@ -74,7 +74,7 @@ describe('one account cannot read, change or download another account\'s resourc
   beforeAll(async () => {
     t = await createTestApp({ env: { BV_BULK_CHUNK_ROWS: '2' } });
     routes = await documentedRoutes(t.app);
-    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Account B', balance_inr: 100 })).json() as { account_id: string; sandbox_key: string };
+    const created = (await t.admin('POST', '/admin/v1/accounts', { name: 'Account B', sandbox_balance_inr: 100 })).json() as { account_id: string; sandbox_key: string };
     keyB = created.sandbox_key;
     accountB = created.account_id;
     // Before any worker runs: A's job stays queued, A's portfolio has never run.
@@ -159,7 +159,8 @@ describe('one account cannot read, change or download another account\'s resourc
 
     // B's ledger is B's alone: its opening top-up, and none of A's references.
     const ledgerB = (await get('/v1/wallet/ledger?limit=100', keyB)).json().data.entries as { reference: string }[];
-    expect(ledgerB.map((e) => e.reference)).toEqual(['opening balance']);
+    // (The walk above sent B's own POST /v1/wallet/sandbox-topup with an empty body: ₹10,000 to B's sandbox wallet.)
+    expect(ledgerB.map((e) => e.reference)).toEqual([expect.stringMatching(/^sandbox top-up req_[0-9a-f]{24}$/), 'sandbox opening credit']);
     // A cursor taken from A's ledger pages through B's own ledger, not A's.
     const cursorA = ledgerA.at(-1)!.id;
     const paged = await get(`/v1/wallet/ledger?limit=100&cursor=${encodeURIComponent(cursorA)}`, keyB);
@@ -169,7 +170,7 @@ describe('one account cannot read, change or download another account\'s resourc
     }
     expect((await get('/v1/webhooks/secret')).json().data.secret).toBe(a.secret);
     expect((await get('/v1/wallet')).json().data).toEqual(balanceA);
-    expect((await t.admin('GET', `/admin/v1/accounts/${accountB}`)).json().balance_inr).toBe(100);
+    expect((await t.admin('GET', `/admin/v1/accounts/${accountB}`)).json().sandbox_balance_inr).toBe(10_100);
   });
 
   it('answers 404 for ids that are not A\'s in any form: unknown, malformed, traversal-like, other case', async () => {

@@ -46,7 +46,7 @@ describe('every documented route under hostile input', () => {
     t = await createTestApp({ env: { BV_WEBHOOK_ATTEMPTS: '1' } });
     routes = await documentedRoutes(t.app);
     // Enough money and rate for every run to reach the handlers.
-    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 100_000, reference: 'fuzz float' });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 100_000, reference: 'fuzz float', environment: 'sandbox' });
     await t.admin('PATCH', `/admin/v1/accounts/${t.accountId}`, { rate_limit_per_minute: 1_000_000 });
     const b = (await t.admin('POST', '/admin/v1/accounts', { name: 'B', balance_inr: 100 })).json() as { sandbox_key: string };
     keyB = b.sandbox_key;

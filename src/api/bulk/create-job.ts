@@ -176,7 +176,9 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     await discardStagedJob(staged, deps);
     throw quotaRefusal(admitted);
   }
-  const held = maxPaise === 0 ? { ok: true as const } : await holdOrUndo(deps.wallet, details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
+  // The wallet of the job's environment (sandbox keys spend sandbox money); jobs.create records it.
+  const wallet = deps.wallet.of(details.environment);
+  const held = maxPaise === 0 ? { ok: true as const } : await holdOrUndo(wallet, details.accountId, jobId, maxPaise, `bulk ${jobId}`, deps.holdTtlMs);
   if (!held.ok) {
     await deps.jobs.quotas.forget(details.accountId, jobId);
     await discardStagedJob(staged, deps);
@@ -202,7 +204,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     });
   } catch (error) {
     // Without a record, the hold would keep the account's money until it expires (days, for a bulk hold).
-    if (maxPaise > 0) await releaseSurely(deps.wallet, details.accountId, jobId);
+    if (maxPaise > 0) await releaseSurely(wallet, details.accountId, jobId);
     await deps.jobs.quotas.forget(details.accountId, jobId).catch(() => undefined);
     await discardStagedJob(staged, deps);
     throw error;
@@ -216,7 +218,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     }
   } catch (error) {
     // Not queued, not billed: the money goes back and the job says it failed.
-    await releaseSurely(deps.wallet, details.accountId, jobId);
+    await releaseSurely(wallet, details.accountId, jobId);
     await deps.jobs.finish(jobId, 'failed', maxPaise);
     throw error;
   }

@@ -11,6 +11,7 @@ const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 
 export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'POST /admin/v1/accounts': {
     summary: 'Open an account with a sandbox and a live key (shown once)',
+    description: 'balance_inr credits the live wallet; sandbox_balance_inr (added in issue 28; default 10,000) opens the sandbox wallet, which the sandbox key spends.',
     tags: ['Admin'],
     security: 'admin',
     body: CreateAccountRequest,
@@ -20,7 +21,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id': { summary: 'An account, its wallet and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  'GET /admin/v1/accounts/:id': { summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
   'PATCH /admin/v1/accounts/:id': {
     summary: "Set an account's rate limit per key per minute",
     tags: ['Admin'],
@@ -89,11 +90,12 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
   },
   'POST /admin/v1/accounts/:id/credits': {
     summary: "Top up an account's wallet (a repeated reference is credited once)",
+    description: 'environment (added in issue 28): live (the default) or sandbox, the wallet credited; each wallet has its own references.',
     tags: ['Admin'],
     security: 'admin',
     params: accountId,
     body: CreditRequest,
-    responses: { 200: z.object({ balance_inr: z.number(), duplicate: z.literal(true).optional() }) },
+    responses: { 200: z.object({ balance_inr: z.number(), environment: z.enum(['sandbox', 'live']).describe('Added: the wallet credited'), duplicate: z.literal(true).optional() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
   },
   'GET /admin/v1/ledger/export': {

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { OPERATIONS, type OperationName } from '../../domain/operations.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
-import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
+import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, SandboxTopupShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
 import { ResultRowsQuery, SCAN_LINES } from '../bulk/result-rows.js';
-import { LedgerCsvQuery, LedgerQuery } from '../schemas/wallet-requests.js';
+import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
 import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
@@ -20,8 +20,19 @@ const keyFields = (): string =>
     .join(', ');
 
 export const BULK_DOCS: Record<string, RouteDoc> = {
+  'POST /v1/wallet/sandbox-topup': {
+    summary: "Top up the sandbox wallet (sandbox keys only; added in issue 28)",
+    description:
+      'The account refills its own sandbox wallet: amount_inr up to 10,000 (10,000 when left out), at most 10 top-ups a day (IST; then 429 with Retry-After until midnight IST), and never a sandbox balance above ₹1,00,000 (400 naming what still fits). A live key is refused with 400: live credit is added by the operator. Send an Idempotency-Key to make a retry safe.',
+    tags: ['Wallet'],
+    security: 'customer',
+    body: SandboxTopupRequest,
+    responses: { 200: envelope('wallet.sandbox_topup', SandboxTopupShape) },
+    errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
+  },
   'GET /v1/wallet': {
-    summary: 'Wallet balance',
+    summary: "Wallet balance: the key's wallet",
+    description: "An account has two wallets: sandbox keys spend (and see) the sandbox wallet, live keys the live one. Added in issue 28: `environment` says which. The ledger routes answer the same wallet's ledger.",
     tags: ['Wallet'],
     security: 'customer',
     responses: { 200: envelope('wallet.get', WalletShape) },

@@ -9,7 +9,7 @@ import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
 import type { SourceStatus } from '../source-status.js';
 import { openAccount } from '../../store/open-account.js';
-import { reconcileAccount, type Reconciliation } from '../../store/reconcile.js';
+import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/reconcile.js';
 import { exportLedgers } from '../../store/ledger-export.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
@@ -25,7 +25,22 @@ const DAY_MS = 86_400_000;
 
 const accountNotFound = (id: string) => new AppError('NOT_FOUND', `There is no account ${id}`);
 
-function reconciliationBody(r: Reconciliation) {
+function walletBooks(r: Reconciliation) {
+  return {
+    ok: r.ok,
+    topups_inr: paiseToInr(r.topupsPaise),
+    commits_inr: paiseToInr(r.commitsPaise),
+    balance_inr: paiseToInr(r.balancePaise),
+    held_inr: paiseToInr(r.heldPaise),
+    available_inr: paiseToInr(r.balancePaise - r.heldPaise),
+    open_holds_inr: paiseToInr(r.openHoldsPaise),
+    difference_inr: paiseToInr(r.differencePaise),
+    problems: r.problems,
+  };
+}
+
+/** The live wallet's books at the top (as before sandbox wallets), the sandbox wallet's under `sandbox`; `ok` and `problems` cover both. */
+function reconciliationBody(r: AccountReconciliation) {
   return {
     account_id: r.accountId,
     ok: r.ok,
@@ -37,6 +52,7 @@ function reconciliationBody(r: Reconciliation) {
     open_holds_inr: paiseToInr(r.openHoldsPaise),
     difference_inr: paiseToInr(r.differencePaise),
     problems: r.problems,
+    sandbox: walletBooks(r.sandbox),
   };
 }
 
@@ -59,12 +75,16 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
-    const balance = await wallet.balance(account.accountId);
+    const balance = await wallet.of('live').balance(account.accountId);
+    const sandbox = await wallet.of('sandbox').balance(account.accountId);
     return {
       account_id: account.accountId,
       name: account.name,
+      // The live wallet, as before sandbox wallets; the sandbox wallet beside it.
       balance_inr: paiseToInr(balance.balancePaise),
       held_inr: paiseToInr(balance.heldPaise),
+      sandbox_balance_inr: paiseToInr(sandbox.balancePaise),
+      sandbox_held_inr: paiseToInr(sandbox.heldPaise),
       rate_limit_per_minute: account.rateLimitPerMinute,
     };
   });
@@ -160,14 +180,14 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     async (request) => {
       const body = parseOrThrow(CreditRequest, request.body);
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
-      const credited = await wallet.credit(request.params.id, body.amountPaise, body.reference);
+      const credited = await wallet.of(body.environment).credit(request.params.id, body.amountPaise, body.reference);
       if (credited.conflictPaise !== undefined) {
         throw new AppError('IDEMPOTENCY_KEY_REUSED', `The reference ${JSON.stringify(body.reference)} already credited ₹${paiseToInr(credited.conflictPaise).toFixed(2)}: a different amount needs a new reference`, [
           { field: 'reference', message: `already used for ₹${paiseToInr(credited.conflictPaise).toFixed(2)}` },
         ]);
       }
       // A repeated reference is a retry: credited once, answered with the balance and a flag.
-      return { balance_inr: paiseToInr(credited.balancePaise), ...(credited.duplicate ? { duplicate: true } : {}) };
+      return { balance_inr: paiseToInr(credited.balancePaise), environment: body.environment, ...(credited.duplicate ? { duplicate: true } : {}) };
     },
   );
 
@@ -179,8 +199,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     const exported = await exportLedgers(wallet, query.account === undefined ? await accounts.listIds() : [query.account], query.after);
     if (exported.cursor !== undefined) reply.header('Ledger-Cursor', exported.cursor);
     const lines = async function* () {
-      for await (const { accountId, entry } of exported.entries) {
-        yield `${JSON.stringify({ account_id: accountId, ...ledgerEntryBody(entry) })}\n`;
+      for await (const { accountId, environment, entry } of exported.entries) {
+        yield `${JSON.stringify({ account_id: accountId, wallet: environment, ...ledgerEntryBody(entry) })}\n`;
       }
     };
     return reply.type('application/x-ndjson; charset=utf-8').send(Readable.from(lines()));

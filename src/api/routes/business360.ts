@@ -38,7 +38,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
     const auth = request.auth!;
     const holdPaise = maxHoldPaise(input.include);
     const billed = await runBilled(
-      options.wallet,
+      options.wallet.of(auth.environment),
       { accountId: auth.accountId, reference: request.id, maxPaise: holdPaise, holdTtlMs: options.holdTtlMs, label: ledgerLabel('business360', input) },
       async () => {
         const result = await runBusiness360(input, { environment: auth.environment, budgetMs: options.requestBudgetMs, now: answerTime(options.now(), auth.sandboxClockOffsetMs) });

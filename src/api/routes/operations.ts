@@ -29,7 +29,8 @@ export async function operationRoutes(app: FastifyInstance, options: OperationRo
       const input = parseOrThrow(OPERATION_REQUESTS[check as CheckName], request.body);
       const auth = request.auth!;
       const billed = await runBilled(
-        options.wallet,
+        // Sandbox keys spend the account's sandbox wallet, live keys its live one.
+        options.wallet.of(auth.environment),
         { accountId: auth.accountId, reference: request.id, maxPaise: pricePaise, holdTtlMs: options.holdTtlMs, label: ledgerLabel(check, input) },
         async () => {
           const result = await options.verifier.verify(check, input, {

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
+import { AppError, RetryLaterError } from '../../errors.js';
+import { SANDBOX_TOPUP_LIMITS } from '../../store/wallet.js';
 import { ledgerEntryBody, ledgerLineBody } from '../ledger-entry-body.js';
 import { ledgerCsvHeader, ledgerCsvRecord } from '../ledger-csv.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
@@ -8,17 +10,31 @@ import { groupedLedgerPage, ledgerLines } from '../../store/grouped-ledger.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { successEnvelope } from '../envelope.js';
 import { parseOrThrow } from '../zod-problems.js';
-import { LedgerCsvQuery, LedgerQuery } from '../schemas/wallet-requests.js';
+import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
 
-/** The customer's view of the wallet and its ledger (API.md "Money"). Not billed. */
+const inr = (paise: number) => `₹${paiseToInr(paise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
+
+/** Seconds until the next IST midnight, when a new day's sandbox top-ups are allowed. */
+function secondsToIstMidnight(now: Date): number {
+  const istMs = now.getTime() + 330 * 60_000;
+  return Math.max(1, Math.ceil((86_400_000 - (istMs % 86_400_000)) / 1000));
+}
+
+/**
+ * The customer's view of the wallet and its ledger (API.md "Money"), always the wallet of the
+ * key's environment: a sandbox key sees (and spends) the sandbox wallet, a live key the live
+ * one. Not billed.
+ */
 export async function walletRoutes(app: FastifyInstance, options: { wallet: WalletStore; jobs: Pick<BulkJobStore, 'get'> }): Promise<void> {
   const lookupJob = (jobId: string) => options.jobs.get(jobId);
 
   app.get('/v1/wallet', { config: { api: 'wallet.get' } }, async (request) => {
-    const balance = await options.wallet.balance(request.auth!.accountId);
+    const environment = request.auth!.environment;
+    const balance = await options.wallet.of(environment).balance(request.auth!.accountId);
     return successEnvelope(
       request,
       {
+        environment,
         balance_inr: paiseToInr(balance.balancePaise),
         held_inr: paiseToInr(balance.heldPaise),
         available_inr: paiseToInr(balance.availablePaise),
@@ -30,11 +46,12 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
   app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' } }, async (request) => {
     const query = parseOrThrow(LedgerQuery, request.query);
     const accountId = request.auth!.accountId;
+    const wallet = options.wallet.of(request.auth!.environment);
     if (query.group === 'job') {
-      const page = await groupedLedgerPage(options.wallet, lookupJob, accountId, query.limit, query.cursor);
+      const page = await groupedLedgerPage(wallet, lookupJob, accountId, query.limit, query.cursor);
       return successEnvelope(request, { entries: page.lines.map(ledgerLineBody), next_cursor: page.next ?? null }, { checks: 0 });
     }
-    const page = await options.wallet.ledger(accountId, query.limit, query.cursor);
+    const page = await wallet.ledger(accountId, query.limit, query.cursor);
     return successEnvelope(
       request,
       {
@@ -49,13 +66,47 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
   app.get('/v1/wallet/ledger.csv', { config: { api: 'wallet.ledger' } }, async (request, reply) => {
     const query = parseOrThrow(LedgerCsvQuery, request.query);
     const accountId = request.auth!.accountId;
+    const wallet = options.wallet.of(request.auth!.environment);
     const records = async function* () {
       yield ledgerCsvHeader();
-      for await (const line of ledgerLines(options.wallet, lookupJob, accountId, query.group === 'job')) yield ledgerCsvRecord(line);
+      for await (const line of ledgerLines(wallet, lookupJob, accountId, query.group === 'job')) yield ledgerCsvRecord(line);
     };
     return reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="ledger-${accountId}.csv"`)
+      .header('content-disposition', `attachment; filename="ledger-${accountId}-${request.auth!.environment}.csv"`)
       .send(Readable.from(records()));
+  });
+
+  // The account refills its own sandbox wallet; live credit comes only from the operator.
+  app.post('/v1/wallet/sandbox-topup', { config: { api: 'wallet.sandbox_topup' } }, async (request) => {
+    const auth = request.auth!;
+    if (auth.environment !== 'sandbox') {
+      throw new AppError('VALIDATION_FAILED', 'Only a sandbox key tops up its sandbox wallet: live credit is added by the operator', [
+        { field: 'authorization', message: 'must be a sandbox key (bv_test_…)' },
+      ]);
+    }
+    const body = parseOrThrow(SandboxTopupRequest, request.body ?? {});
+    const now = new Date();
+    const topped = await options.wallet.of('sandbox').sandboxTopUp(auth.accountId, body.amountPaise, `sandbox top-up ${request.id}`, now);
+    if (topped.status === 'rate') {
+      throw new RetryLaterError('RATE_LIMITED', `At most ${SANDBOX_TOPUP_LIMITS.perDay} sandbox top-ups a day (IST); retry after midnight IST`, secondsToIstMidnight(now));
+    }
+    if (topped.status === 'cap') {
+      throw new AppError('VALIDATION_FAILED', `The sandbox balance of ${inr(topped.balancePaise)} plus ${inr(body.amountPaise)} would pass ${inr(SANDBOX_TOPUP_LIMITS.maxBalancePaise)}, the most a sandbox wallet holds`, [
+        { field: 'amount_inr', message: `must be at most ${paiseToInr(Math.max(0, SANDBOX_TOPUP_LIMITS.maxBalancePaise - topped.balancePaise))} now` },
+      ]);
+    }
+    const balance = await options.wallet.of('sandbox').balance(auth.accountId);
+    return successEnvelope(
+      request,
+      {
+        environment: 'sandbox',
+        topped_up_inr: paiseToInr(body.amountPaise),
+        balance_inr: paiseToInr(balance.balancePaise),
+        held_inr: paiseToInr(balance.heldPaise),
+        available_inr: paiseToInr(balance.availablePaise),
+      },
+      { checks: 0 },
+    );
   });
 }

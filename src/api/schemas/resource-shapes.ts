@@ -12,11 +12,22 @@ const inr = (what: string) => z.number().describe(`${what}, in INR (paise precis
 
 export const WalletShape = z
   .object({
+    environment: z.enum(['sandbox', 'live']).describe("Added: which wallet this is, the key's: sandbox keys spend the sandbox wallet, live keys the live one"),
     balance_inr: inr('Balance, open holds included'),
     held_inr: inr('Held by calls and jobs still running'),
     available_inr: inr('What new calls can spend: balance minus held'),
   })
   .meta({ id: 'Wallet' });
+
+export const SandboxTopupShape = z
+  .object({
+    environment: z.literal('sandbox'),
+    topped_up_inr: inr('Added by this top-up'),
+    balance_inr: inr('The sandbox balance after it, open holds included'),
+    held_inr: inr('Held by sandbox calls and jobs still running'),
+    available_inr: inr('What new sandbox calls can spend'),
+  })
+  .meta({ id: 'SandboxTopup' });
 
 export const LedgerPageShape = z
   .object({

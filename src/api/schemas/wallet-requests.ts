@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './page-query.js';
+import { inrAmount } from './inr-amount.js';
+import { bodyObject } from './fields.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;
 export const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;
@@ -26,6 +28,11 @@ const group = z
 
 /** A page of the ledger: newest first, continued with the previous page's next_cursor. */
 export const LedgerQuery = pageQuery({ max: 100, defaultLimit: 20, cursorPattern: STREAM_ID, isCursor: isStreamId }).extend({ group });
+
+/** POST /v1/wallet/sandbox-topup: up to ₹10,000 at a time (SANDBOX_TOPUP_LIMITS), ₹10,000 when not said. */
+export const SandboxTopupRequest = bodyObject({
+  amount_inr: inrAmount(0.01, 10_000).optional(),
+}).transform((body) => ({ amountPaise: body.amount_inr ?? 10_000_00 }));
 
 /** The ledger as a CSV file (GET /v1/wallet/ledger.csv), oldest first. */
 export const LedgerCsvQuery = z.strictObject({ group });

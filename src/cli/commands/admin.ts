@@ -24,6 +24,8 @@ interface Account {
   name: string;
   balance_inr: number;
   held_inr: number;
+  sandbox_balance_inr?: number;
+  sandbox_held_inr?: number;
   rate_limit_per_minute: number;
 }
 
@@ -56,13 +58,15 @@ export function registerAdmin(program: Command, session: Session): void {
     .command('create')
     .description('create an account with a sandbox and a live key (shown once)')
     .requiredOption('--name <name>', 'the account\'s name')
-    .option('--balance-inr <amount>', 'opening wallet balance in rupees', amountInr('--balance-inr'))
+    .option('--balance-inr <amount>', 'opening live wallet balance in rupees', amountInr('--balance-inr'))
+    .option('--sandbox-balance-inr <amount>', 'opening sandbox wallet balance in rupees (default 10,000)', amountInr('--sandbox-balance-inr'))
     .option('--rate-limit <perMinute>', 'calls per minute per key (default 600)', positiveInt('--rate-limit'))
-    .action(async (options: { name: string; balanceInr?: number; rateLimit?: number }, command: Command) => {
+    .action(async (options: { name: string; balanceInr?: number; sandboxBalanceInr?: number; rateLimit?: number }, command: Command) => {
       const { out, client } = session.context(command);
       const body = {
         name: options.name,
         ...(options.balanceInr !== undefined ? { balance_inr: options.balanceInr } : {}),
+        ...(options.sandboxBalanceInr !== undefined ? { sandbox_balance_inr: options.sandboxBalanceInr } : {}),
         ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
       };
       const created = await client.json<{ account_id: string; sandbox_key?: string; live_key?: string }>('POST', '/admin/v1/accounts', { auth: 'admin', body });
@@ -92,6 +96,8 @@ export function registerAdmin(program: Command, session: Session): void {
             ['name', account.name],
             ['balance', inr(account.balance_inr)],
             ['held', inr(account.held_inr)],
+            ['sandbox balance', inr(account.sandbox_balance_inr)],
+            ['sandbox held', inr(account.sandbox_held_inr)],
             ['rate limit', `${account.rate_limit_per_minute}/minute`],
           ]),
         ),
@@ -105,17 +111,18 @@ export function registerAdmin(program: Command, session: Session): void {
     .description('credit an account; a reference credits once (a retry adds nothing)')
     .requiredOption('--amount-inr <amount>', 'amount in rupees', amountInr('--amount-inr'))
     .requiredOption('--reference <reference>', 'your reference for the top-up (payment id, invoice)')
-    .action(async (accountId: string, options: { amountInr: number; reference: string }, command: Command) => {
+    .addOption(new Option('--environment <wallet>', 'the wallet credited').choices(['live', 'sandbox']).default('live'))
+    .action(async (accountId: string, options: { amountInr: number; reference: string; environment: string }, command: Command) => {
       const { out, client } = session.context(command);
       const credited = await client.json<{ balance_inr: number; duplicate?: boolean }>('POST', `${accountPath(accountId)}/credits`, {
         auth: 'admin',
-        body: { amount_inr: options.amountInr, reference: options.reference },
+        body: { amount_inr: options.amountInr, reference: options.reference, environment: options.environment },
       });
       out.result(credited, () =>
         out.line(
           credited.duplicate
             ? `Reference "${options.reference}" was already credited: nothing added. Balance ${inr(credited.balance_inr)}.`
-            : `Credited ${inr(options.amountInr)} to ${accountId}. Balance ${inr(credited.balance_inr)}.`,
+            : `Credited ${inr(options.amountInr)} to ${accountId}'s ${options.environment} wallet. Balance ${inr(credited.balance_inr)}.`,
         ),
       );
     });

@@ -40,7 +40,7 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   // The hold goes before any chunk file is read: from here on no row can be charged (a chunk
   // still running after the watchdog gave it up is answered `resolved` and writes its rows as
   // not charged), so the merged files say what the ledger holds. Releasing is safe to repeat.
-  await deps.wallet.release(job.accountId, jobId);
+  await deps.wallet.of(job.wallet).release(job.accountId, jobId);
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   const tally = new BreakdownTally(job.operation);
   await writeResultFiles({
@@ -73,9 +73,10 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
 export async function failJob(jobId: string, reason: string, deps: FinalizeDeps): Promise<void> {
   const job = await deps.jobs.get(jobId);
   if (job === undefined || job.finishedAt !== null) return;
-  await deps.wallet.release(job.accountId, jobId);
+  const wallet = deps.wallet.of(job.wallet);
+  await wallet.release(job.accountId, jobId);
   const latest = (await deps.jobs.get(jobId)) ?? job;
-  if (latest.chargedPaise > 0) await deps.wallet.credit(job.accountId, latest.chargedPaise, refundReference(jobId));
+  if (latest.chargedPaise > 0) await wallet.credit(job.accountId, latest.chargedPaise, refundReference(jobId));
   const finished = await deps.jobs.finish(jobId, 'failed', Math.max(0, latest.reservedPaise - latest.chargedPaise), { reason, refundedPaise: latest.chargedPaise });
   if (finished !== undefined) {
     deps.log.error({ jobId, reason, refundedPaise: latest.chargedPaise }, 'bulk job failed: its charges were refunded');

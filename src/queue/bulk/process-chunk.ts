@@ -194,7 +194,10 @@ export async function settleChunk(deps: Pick<ChunkDeps, 'jobs' | 'wallet' | 'res
   const lines: ChunkResultLine[] = [];
   for await (const text of deps.results.readLines(jobId, file)) lines.push(parseChunkLine(text));
   const billable = lines.filter((line) => line.status === 'ok' && line.charged_paise > 0);
-  const charges = await deps.wallet.chargeParts(
+  // The job's hold is in its wallet; a job gone (removed) has no hold left, and the live
+  // wallet answers 'resolved' for every row, as either would.
+  const wallet = deps.wallet.of((await deps.jobs.walletOf(jobId)) ?? 'live');
+  const charges = await wallet.chargeParts(
     accountId,
     jobId,
     billable.map(({ row, charged_paise }) => ({ key: `row:${row}`, amountPaise: charged_paise, reference: `${jobId} row ${row}` })),

@@ -72,13 +72,28 @@ export function walletView(main, ctx) {
     csvButton,
   );
   const group = () => (everyEntry.checked ? 'entry' : 'job');
+  // Which wallet the key sees (sandbox keys spend sandbox money), and, for a sandbox key, its own top-up.
+  const walletNote = h('p', { class: 'muted small', 'data-testid': 'wallet-environment', 'aria-live': 'polite' });
+  const topupSlot = h('div', {});
+  const topupButton = button('Add ₹10,000 of sandbox money', {
+    'data-testid': 'sandbox-topup',
+    onClick: () => busy(topupButton, 'Adding…', async () => {
+      try {
+        const answer = await ctx.api.post('/v1/wallet/sandbox-topup', {}, { signal: ctx.signal });
+        ctx.announce(`Added ${formatInr(answer.data.topped_up_inr)} to the sandbox wallet.`);
+        await load();
+      } catch (error) {
+        showError(topupSlot, error);
+      }
+    }),
+  });
 
   main.append(
     pageHeader('Wallet', {
       subtitle: 'Prepaid balance for every check, bulk job and portfolio run. A call is charged only when it succeeds.',
       actions: refresh,
     }),
-    card(null, { className: 'card-flat' }, statsSlot),
+    card(null, { className: 'card-flat' }, walletNote, statsSlot, topupSlot),
     card('Ledger', { subtitle: 'Top-ups and charges newest first; a bulk job or portfolio run is one line with its rows.' }, ledgerTools, ledgerSlot, moreSlot),
   );
 
@@ -134,6 +149,12 @@ export function walletView(main, ctx) {
         ctx.api.get(`/v1/wallet/ledger?limit=25&group=${group()}`, { signal: ctx.signal }),
       ]);
       const w = wallet.data;
+      walletNote.textContent = w.environment === 'sandbox'
+        ? 'Sandbox wallet: test money that only sandbox keys spend. Live credit is separate.'
+        : 'Live wallet: the credit your live keys spend.';
+      // Up to ₹10,000 at a time, 10 a day, ₹1,00,000 at most (README "Money"); the API says when it is refused.
+      if (w.environment === 'sandbox') setChildren(topupSlot, topupButton);
+      else clear(topupSlot);
       setChildren(statsSlot, 
         stat('Available', formatInr(w.available_inr), { tone: 'primary', hint: 'What new calls and jobs can use', testId: 'wallet-available' }),
         stat('Balance', formatInr(w.balance_inr), { hint: 'Including money on hold', testId: 'wallet-balance' }),
