@@ -67,8 +67,9 @@ describe('rate limits across API processes', () => {
     expect(body).toMatchObject({ success: false, error: { code: 'RATE_LIMITED', retryable: true }, meta: { charged: false } });
     expect((await call(a, key)).status).toBe(429);
 
-    // Refused calls were not billed: 60 × ₹0.75 = ₹45 spent of ₹100.
+    // Refused calls were not billed: 60 × ₹0.75 = ₹45 spent of the sandbox wallet's ₹10,000
+    // (a sandbox key's calls; the live ₹100 is untouched).
     const books = await fetch(`${a.baseUrl}/admin/v1/accounts/${account.account_id}`, { headers: { authorization: `Bearer ${ADMIN}` } });
-    expect(await books.json()).toMatchObject({ balance_inr: 55, held_inr: 0, rate_limit_per_minute: 60 });
+    expect(await books.json()).toMatchObject({ balance_inr: 100, held_inr: 0, sandbox_balance_inr: 9_955, sandbox_held_inr: 0, rate_limit_per_minute: 60 });
   });
 });

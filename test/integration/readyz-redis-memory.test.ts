@@ -52,7 +52,10 @@ describe('GET /readyz with Redis at or near maxmemory', () => {
     expect(String(refused)).toMatch(/^ReplyError: OOM/);
     // A refused command's own buffer is freed: top up with small values until a small write
     // of the app's own is refused too (what /readyz must see).
-    const appWrite = () => t.deps.redis.set(`${t.deps.keys.prefix}:a-write`, '1').then(() => 'OK', (error: unknown) => String(error));
+    // Each try a new key: an overwrite of one key may fit where a new key does not, so the probe
+    // would pass while every new write (a hold, a ledger entry) is refused.
+    let writes = 0;
+    const appWrite = () => t.deps.redis.set(`${t.deps.keys.prefix}:a-write:${writes++}`, '1').then(() => 'OK', (error: unknown) => String(error));
     for (let i = 0; i < 5_000 && (await appWrite()) === 'OK'; i++) {
       const key = `${t.deps.keys.prefix}:small-filler:${i}`;
       await filler.set(key, 'y'.repeat(100)).then(() => fillers.push(key), () => {});
