@@ -43,15 +43,8 @@ function walletBooks(r: Reconciliation) {
 function reconciliationBody(r: AccountReconciliation) {
   return {
     account_id: r.accountId,
-    ok: r.ok,
-    topups_inr: paiseToInr(r.topupsPaise),
-    commits_inr: paiseToInr(r.commitsPaise),
-    balance_inr: paiseToInr(r.balancePaise),
-    held_inr: paiseToInr(r.heldPaise),
-    available_inr: paiseToInr(r.balancePaise - r.heldPaise),
-    open_holds_inr: paiseToInr(r.openHoldsPaise),
-    difference_inr: paiseToInr(r.differencePaise),
-    problems: r.problems,
+    // The account's `ok` and `problems` (both wallets') over the live wallet's own.
+    ...walletBooks(r),
     sandbox: walletBooks(r.sandbox),
   };
 }
