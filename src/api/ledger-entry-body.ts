@@ -1,14 +1,8 @@
 /** A wallet ledger entry as the API shows it (GET /v1/wallet/ledger, its CSV, the admin ledger export): money in rupees, time in IST. */
-import { istTimestamp } from '../domain/dates.js';
+import { wireTime } from '../domain/dates.js';
 import { paiseToInr } from '../domain/operations.js';
 import type { JobLedgerLine, LedgerLine } from '../store/grouped-ledger.js';
 import type { LedgerEntry } from '../store/wallet.js';
-
-/** Stored as UTC (the scripts' clock); on the wire with +05:30 like every other time (DECISIONS.md). */
-export function ledgerTime(at: string): string {
-  const ms = Date.parse(at);
-  return Number.isNaN(ms) ? at : istTimestamp(new Date(ms));
-}
 
 export function ledgerEntryBody(entry: LedgerEntry) {
   return {
@@ -17,7 +11,7 @@ export function ledgerEntryBody(entry: LedgerEntry) {
     amount_inr: paiseToInr(entry.amountPaise),
     balance_inr: paiseToInr(entry.balancePaise),
     reference: entry.reference,
-    at: ledgerTime(entry.at),
+    at: wireTime(entry.at),
     operation: entry.operation ?? null,
     identifier: entry.identifier ?? null,
   };
@@ -36,7 +30,7 @@ export function jobLineBody(line: JobLedgerLine) {
     amount_inr: job === undefined ? null : paiseToInr(job.chargedPaise),
     balance_inr: null,
     reference: `bulk ${line.jobId}`,
-    at: ledgerTime(line.at),
+    at: wireTime(line.at),
     operation: job?.operation ?? null,
     identifier: null,
     job: {

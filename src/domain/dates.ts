@@ -11,6 +11,19 @@ export function istTimestamp(now: Date): string {
   return new Date(now.getTime() + IST_OFFSET_MS).toISOString().replace('Z', '+05:30');
 }
 
+/**
+ * A stored time (UTC, as the Lua scripts' and the stores' clocks write it) as the API shows it:
+ * with +05:30, like every other time on the wire (DECISIONS.md). Text that is not a time is
+ * returned as it is rather than invented.
+ */
+export function wireTime(at: string): string;
+export function wireTime(at: string | null | undefined): string | null;
+export function wireTime(at: string | null | undefined): string | null {
+  if (at === null || at === undefined || at === '') return null;
+  const ms = Date.parse(at);
+  return Number.isNaN(ms) ? at : istTimestamp(new Date(ms));
+}
+
 /** dd/mm/yyyy or dd-mm-yyyy (upstream formats) to YYYY-MM-DD; undefined when not a real date. */
 export function dmyToIso(value: string): string | undefined {
   const match = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(value.trim());

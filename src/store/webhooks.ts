@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Environment } from '../domain/operations.js';
 import type { RedisKeys } from './keys.js';
+import { wireTime } from '../domain/dates.js';
 
 export interface DeliveryAttempt {
   attempt: number;
@@ -70,8 +71,12 @@ export class WebhookStore {
     if (deliveryKeys.length > 0) await this.redis.del(...deliveryKeys.map((key) => this.keys.webhookDeliveries(accountId, key)));
   }
 
+  /** Newest first, their times as the API shows them (+05:30; recorded in UTC). */
   async attempts(accountId: string, jobId: string): Promise<DeliveryAttempt[]> {
     const items = await this.redis.lrange(this.keys.webhookDeliveries(accountId, jobId), 0, KEEP_ATTEMPTS - 1);
-    return items.map((item) => JSON.parse(item) as DeliveryAttempt);
+    return items.map((item) => {
+      const attempt = JSON.parse(item) as DeliveryAttempt;
+      return { ...attempt, at: wireTime(attempt.at) };
+    });
   }
 }

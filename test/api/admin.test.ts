@@ -76,7 +76,7 @@ describe('admin API', () => {
     expect(listed.body).not.toContain(created.sandbox_key);
     const keys = listed.json().keys as { key_id: string; environment: string; prefix: string; revoked_at: string | null }[];
     expect(keys.map((k) => k.key_id).sort()).toEqual([created.sandbox_key_id, created.live_key_id].sort());
-    expect(keys.find((k) => k.key_id === created.sandbox_key_id)).toMatchObject({ environment: 'sandbox', revoked_at: null });
+    expect(keys.find((k) => k.key_id === created.sandbox_key_id)).toMatchObject({ environment: 'sandbox', created_at: expect.stringMatching(/\+05:30$/), revoked_at: null });
     expect(created.sandbox_key.startsWith(keys.find((k) => k.key_id === created.sandbox_key_id)!.prefix)).toBe(true);
 
     // The leaked key itself where its id goes: told the id, never shown the key.
@@ -87,7 +87,7 @@ describe('admin API', () => {
     expect((await t.admin('DELETE', `/admin/v1/keys/${created.sandbox_key_id}`)).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/v1/wallet', headers: { authorization: `Bearer ${created.sandbox_key}` } })).statusCode).toBe(401);
     const after = (await t.admin('GET', `/admin/v1/accounts/${created.account_id}/keys`)).json().keys as { key_id: string; revoked_at: string | null }[];
-    expect(after.find((k) => k.key_id === created.sandbox_key_id)?.revoked_at).toEqual(expect.any(String));
+    expect(after.find((k) => k.key_id === created.sandbox_key_id)?.revoked_at).toMatch(/\+05:30$/);
     expect((await t.admin('GET', '/admin/v1/accounts/acct_nobody/keys')).statusCode).toBe(404);
   });
 

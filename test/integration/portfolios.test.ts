@@ -24,6 +24,9 @@ function evenWeekNoon(): Date {
   return day;
 }
 
+/** ISO 8601 with India's offset, as every time on the wire is. */
+const IST_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/;
+
 interface Run {
   run_id: string;
   status: string;
@@ -159,8 +162,22 @@ describe('portfolios', () => {
         type: 'portfolio.changes',
         data: { portfolio_id: portfolio.portfolio_id, run_id: second.run_id, summary: { changed: 4 }, changes: expect.arrayContaining([expect.objectContaining({ identifier: gst })]) },
       });
-      const deliveries = (await get(`/v1/portfolios/${portfolio.portfolio_id}/runs/${second.run_id}/webhook-deliveries`)).json().data.attempts as { ok: boolean }[];
+      const deliveries = (await get(`/v1/portfolios/${portfolio.portfolio_id}/runs/${second.run_id}/webhook-deliveries`)).json().data.attempts as { ok: boolean; at: string }[];
       expect(deliveries.map((d) => d.ok)).toEqual([true]);
+
+      // Every time on the wire has the +05:30 offset (DECISIONS.md), though stored in UTC:
+      // the portfolio, its runs and their jobs, the change report, the webhook and its log.
+      const shown = (await get(`/v1/portfolios/${portfolio.portfolio_id}`)).json().data as { created_at: string; next_run_at: string; last_run: { created_at: string; finished_at: string } };
+      const listed = (await runs(portfolio.portfolio_id))[0] as Run & { created_at: string; finished_at: string; job: { created_at: string; started_at: string; finished_at: string } };
+      const webhook = JSON.parse(receiver.received[0]!.body) as { created_at: string; data: { changes: { detected_at: string }[] } };
+      const times = [
+        shown.created_at, shown.next_run_at, shown.last_run.created_at, shown.last_run.finished_at,
+        listed.created_at, listed.finished_at, listed.job.created_at, listed.job.started_at, listed.job.finished_at,
+        changes[0]!.detected_at, csv[1]!.split(',').at(-1)!, webhook.created_at, webhook.data.changes[0]!.detected_at, deliveries[0]!.at,
+      ];
+      expect(times.filter((time) => !IST_TIME.test(time))).toEqual([]);
+      // The same instants: 05:30 later on the clock than the stored UTC.
+      expect(Date.parse(listed.job.finished_at)).toBe(Date.parse((await t.deps.bulkJobs.get(second.run_id))!.finishedAt!));
       expect((await reconcileAccount(t.deps.wallet, t.accountId)).ok).toBe(true);
     } finally {
       receiver.close();
@@ -567,6 +584,7 @@ describe('the sandbox clock of an account', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ account_id: t.accountId, offset_days: 7 });
     expect(Date.parse(moved.json().sandbox_now as string) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect(moved.json().sandbox_now).toMatch(IST_TIME);
     expect((await t.admin('GET', `/admin/v1/accounts/${t.accountId}/sandbox-clock`)).json()).toMatchObject({ offset_days: 7 });
 
     const statusLater = (await t.post('/v1/gst/verify', { gstin })).json().data.status as string;

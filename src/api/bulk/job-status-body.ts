@@ -4,6 +4,7 @@
  */
 import { paiseToInr } from '../../domain/operations.js';
 import type { BulkJob } from '../../store/bulk-jobs.js';
+import { wireTime } from '../../domain/dates.js';
 
 /**
  * The status a client sees, wherever a job's status is shown (jobs, portfolio runs). A cancel
@@ -39,9 +40,9 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     portfolio_id: job.portfolioId,
     status,
     cancelling,
-    created_at: job.createdAt,
-    started_at: job.startedAt,
-    finished_at: job.finishedAt,
+    created_at: wireTime(job.createdAt),
+    started_at: wireTime(job.startedAt),
+    finished_at: wireTime(job.finishedAt),
     rows: {
       total: job.rows.total,
       valid: job.rows.valid,

@@ -13,6 +13,7 @@ import { reconcileAccount, type AccountReconciliation, type Reconciliation } fro
 import { exportLedgers } from '../../store/ledger-export.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
 import { parseOrThrow } from '../zod-problems.js';
+import { istTimestamp, wireTime } from '../../domain/dates.js';
 
 export interface AdminRoutesOptions {
   adminToken: string;
@@ -95,7 +96,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   const clockBody = (accountId: string, offsetMs: number) => ({
     account_id: accountId,
     offset_days: offsetMs / DAY_MS,
-    sandbox_now: new Date(Date.now() + offsetMs).toISOString(),
+    sandbox_now: istTimestamp(new Date(Date.now() + offsetMs)),
   });
   app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' } }, async (request) => {
     const account = await accounts.get(request.params.id);
@@ -144,7 +145,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     const keys = await accounts.listKeys(request.params.id);
     return {
       account_id: request.params.id,
-      keys: keys.map((key) => ({ key_id: key.keyId, environment: key.environment, prefix: key.prefix, created_at: key.createdAt, revoked_at: key.revokedAt })),
+      keys: keys.map((key) => ({ key_id: key.keyId, environment: key.environment, prefix: key.prefix, created_at: wireTime(key.createdAt), revoked_at: wireTime(key.revokedAt) })),
     };
   });
 

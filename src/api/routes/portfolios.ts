@@ -32,6 +32,7 @@ import { parseOrThrow } from '../zod-problems.js';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
+import { istTimestamp, wireTime } from '../../domain/dates.js';
 
 export interface PortfolioRoutesOptions extends StartRunDeps {
   portfolios: PortfolioStore;
@@ -169,13 +170,13 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
       name: portfolio.name,
       operation: portfolio.operation,
       schedule: { every: portfolio.schedule.every, cron: portfolio.schedule.cron, tz: portfolio.schedule.tz },
-      next_run_at: scheduler?.next === undefined ? null : new Date(scheduler.next).toISOString(),
+      next_run_at: scheduler?.next === undefined ? null : istTimestamp(new Date(scheduler.next)),
       webhook_url: portfolio.webhookUrl,
       rows: portfolio.rows,
-      created_at: portfolio.createdAt,
-      last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, ...shownStatus(lastRun), created_at: lastRun.createdAt, finished_at: lastRun.finishedAt },
+      created_at: wireTime(portfolio.createdAt),
+      last_run: lastRun === undefined ? null : { run_id: lastRun.jobId, ...shownStatus(lastRun), created_at: wireTime(lastRun.createdAt), finished_at: wireTime(lastRun.finishedAt) },
       // Scheduled runs that could not start (no rows, wallet short, a run still going), newest first.
-      skipped_runs: skipped,
+      skipped_runs: skipped.map((run) => ({ ...run, at: wireTime(run.at) })),
     };
   }
 
@@ -333,8 +334,8 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
         return {
           run_id: runId,
           ...shownStatus(job),
-          created_at: job.createdAt,
-          finished_at: job.finishedAt,
+          created_at: wireTime(job.createdAt),
+          finished_at: wireTime(job.finishedAt),
           charged_inr: paiseToInr(job.chargedPaise),
           job: jobStatusBody(job),
           changes: summary === null ? null : { rows: summary.rows, changed: summary.changed, new_high_severity: summary.new_high_severity, previous_run_id: summary.previous_run_id },

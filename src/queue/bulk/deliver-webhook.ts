@@ -17,6 +17,7 @@ import type { WebhookStore } from '../../store/webhooks.js';
 import type { WebhookPayload } from '../names.js';
 import { AccountBusy, type AccountShare } from './account-share.js';
 import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';
+import { wireTime } from '../../domain/dates.js';
 
 /** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
 export interface WebhookEvent {
@@ -75,7 +76,7 @@ export async function deliverWebhook(payload: WebhookPayload, attempt: number, d
 }
 
 async function deliver(event: WebhookEvent, attempt: number, deps: WebhookDeps): Promise<void> {
-  const body = JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt, data: event.data });
+  const body = JSON.stringify({ id: event.id, type: event.type, created_at: wireTime(event.createdAt), data: event.data });
   const secret = await deps.webhooks.secret(event.accountId, event.environment);
   const startedAt = performance.now();
   let status: number | null = null;

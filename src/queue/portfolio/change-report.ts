@@ -15,6 +15,7 @@ import { writeChangesXlsx } from './changes-xlsx.js';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { Portfolio, PortfolioStore, RunSummary } from '../../store/portfolios.js';
 import type { ResultStore } from '../../store/result-store.js';
+import { istTimestamp, wireTime } from '../../domain/dates.js';
 
 export const CHANGES_JSON = 'changes.json';
 /** The first changes and their count, for the webhook. */
@@ -89,7 +90,8 @@ export async function writeChangeReport(portfolioId: string, runId: string, deps
   const previousRunId = earlierIds[0] ?? null;
   const earlier = earlierIds.map((id) => new EarlierRun(runRows(portfolio, id, deps.results)));
 
-  const detectedAt = job.finishedAt ?? new Date().toISOString();
+  // Written into the report files as the API shows every time: with +05:30.
+  const detectedAt = wireTime(job.finishedAt) ?? istTimestamp(new Date());
   const changes: PortfolioChange[] = [];
   let rows = 0;
   for await (const [identifier, row] of runRows(portfolio, runId, deps.results)) {
