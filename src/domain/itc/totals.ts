@@ -1,0 +1,36 @@
+import type { ItcInvoiceResult, ItcTotals, ItcVerdict } from './types.js';
+
+const AT_RISK: ReadonlySet<ItcVerdict> = new Set(['at_risk', 'reverse', 'blocked']);
+
+/** Whether an invoice's tax counts as at risk (at_risk, reverse or blocked). */
+export function taxIsAtRisk(verdict: ItcVerdict): boolean {
+  return AT_RISK.has(verdict);
+}
+
+/**
+ * The date the buyer must act by for one checked invoice, or null: reverse_by when the supplier's
+ * GSTR-3B is missing (even if passed: the reversal is still owed, with interest), and claim_by when
+ * the credit is not blocked and the limit is still ahead (a passed limit leaves nothing to do).
+ */
+export function actionDeadline(result: ItcInvoiceResult, today: string): string | null {
+  const dates: string[] = [];
+  if (result.reverseBy !== null && (result.verdict === 'reverse' || result.verdict === 'at_risk')) dates.push(result.reverseBy);
+  if (result.claimBy !== null && result.verdict !== 'blocked' && result.claimBy >= today) dates.push(result.claimBy);
+  return dates.length === 0 ? null : dates.reduce((a, b) => (b < a ? b : a));
+}
+
+/** Totals over any set of checked invoices: one call's, or one supplier's across a bulk job's chunks. */
+export function summarize(results: readonly ItcInvoiceResult[], today: string): ItcTotals {
+  const byVerdict: Record<ItcVerdict, number> = { eligible: 0, at_risk: 0, reverse: 0, blocked: 0, unknown: 0 };
+  let taxPaise = 0;
+  let taxAtRiskPaise = 0;
+  let earliestDeadline: string | null = null;
+  for (const r of results) {
+    byVerdict[r.verdict]++;
+    taxPaise += r.taxPaise;
+    taxAtRiskPaise += r.taxAtRiskPaise;
+    const deadline = actionDeadline(r, today);
+    if (deadline !== null && (earliestDeadline === null || deadline < earliestDeadline)) earliestDeadline = deadline;
+  }
+  return { invoices: results.length, byVerdict, taxPaise, taxAtRiskPaise, earliestDeadline };
+}
