@@ -118,7 +118,8 @@ const gspRoutes: SimRoute[] = [
         'gstn-gsp.returns',
         context,
         'gst.returns',
-        { gstin },
+        // The sandbox's history reaches back to the year asked for, as the portal's does.
+        { gstin, since: `${fyStart}-04` },
         (answer) => ok(encodeRetTrack(answer, fyStart, istDate(context.now)) ?? gspError('RET13510', 'No records found')),
         () => ok(GSP_NOT_FOUND),
       );

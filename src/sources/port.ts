@@ -38,7 +38,12 @@ export type CompanyRef = { cin: string } | { llpin: string };
 
 export interface CheckInputs {
   'gst.verify': { gstin: string };
-  'gst.returns': { gstin: string };
+  /**
+   * `since`: the earliest return period (YYYY-MM) the caller needs, when it needs more than the
+   * latest periods (the ITC check looks back as far as an invoice's claim window); a source
+   * that cannot reach that far says where its answer starts (`coversFrom`).
+   */
+  'gst.returns': { gstin: string; since?: string };
   'gst.by_pan': { pan: string };
   'pan.verify': { pan: string };
   'mca.company': CompanyRef;
@@ -55,6 +60,8 @@ export interface GstReturnsAnswer {
   filings: ReturnFilingEntry[];
   registrationDate?: string | null;
   cancellationDate?: string | null;
+  /** The earliest period (YYYY-MM) the filings cover: a period before it is unknown, not unfiled. */
+  coversFrom?: string;
 }
 
 /**

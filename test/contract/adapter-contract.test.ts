@@ -101,6 +101,8 @@ const CONTRACTS: AdapterContract[] = [
             ],
             registrationDate: '2017-07-01',
             cancellationDate: null,
+            // The two years asked for (2025-26 and 2026-27) reach back to April 2025.
+            coversFrom: '2025-04',
           },
         },
         notFound: { how: 'SWEB_9035', script: routes({ '/commonapi/v1.1/search': fixture('gstn-gsp', 'error-sweb-9035') }), expected: 'not_found' },

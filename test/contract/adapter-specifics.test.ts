@@ -90,11 +90,21 @@ describe('gstn-gsp', () => {
     upstream.requests.length = 0;
     expect(await call(source, 'gst.returns', { gstin: '24AABCX1234X1ZR' })).toEqual({
       outcome: 'ok',
-      value: { gstin: '24AABCX1234X1ZR', frequency: 'monthly', filings: [], registrationDate: '2017-07-01', cancellationDate: null },
+      value: { gstin: '24AABCX1234X1ZR', frequency: 'monthly', filings: [], registrationDate: '2017-07-01', cancellationDate: null, coversFrom: '2025-04' },
     });
     const tracks = upstream.requests.filter((r) => r.path === '/commonapi/v1.0/returns');
     expect(tracks.map((r) => r.query.get('fy')).sort()).toEqual(['2025-26', '2026-27']);
     for (const r of tracks) expect(Object.fromEntries(r.query)).toMatchObject({ action: 'RETTRACK', gstin: '24AABCX1234X1ZR' });
+  });
+
+  it('gst.returns with `since` asks for every year back to it, and says where its answer starts', async () => {
+    const source = sourceFor('gstn-gsp', '/gsp', credentials);
+    upstream.script = (request) => (request.path === '/commonapi/v1.1/search' ? json('gstn-gsp', 'search-active') : json('gstn-gsp', 'error-ret13510'));
+    upstream.requests.length = 0;
+    const answer = await call(source, 'gst.returns', { gstin: '24AABCX1234X1ZR', since: '2023-02' });
+    expect(answer).toMatchObject({ outcome: 'ok', value: { coversFrom: '2022-04' } });
+    const tracks = upstream.requests.filter((r) => r.path === '/commonapi/v1.0/returns');
+    expect(tracks.map((r) => r.query.get('fy')).sort()).toEqual(['2022-23', '2023-24', '2024-25', '2025-26', '2026-27']);
   });
 
   it('gst.returns asks for two more years when the filings turn out quarterly', async () => {

@@ -97,6 +97,23 @@ describe('sandbox GST return filing histories', () => {
     expect(covered / long).toBeGreaterThan(0.9);
   });
 
+  it('reaches back to `since` when asked, keeping every filing it reports anyway, and says where it starts', () => {
+    const since = addMonths(istDate(EARLIER).slice(0, 7), -48);
+    let reached = 0;
+    for (const gstin of sample.slice(0, 400)) {
+      const usual = registry.gstReturns(gstin, EARLIER)!;
+      const longer = registry.gstReturns(gstin, EARLIER, since)!;
+      expect(new Set(longer.filings.map(key))).toEqual(new Set([...longer.filings.map(key), ...usual.filings.map(key)]));
+      expect(longer.filings.every((f) => f.period >= longer.coversFrom!)).toBe(true);
+      const registered = (longer.registrationDate ?? '').slice(0, 7);
+      // From the month asked for (a quarter's first month), or from the registration if later.
+      expect(longer.coversFrom! <= (registered > since ? registered : since)).toBe(true);
+      expect(usual.coversFrom! >= longer.coversFrom!).toBe(true);
+      if (longer.filings.some((f) => f.period < usual.coversFrom!)) reached++;
+    }
+    expect(reached).toBeGreaterThan(100);
+  });
+
   it('files mostly on time: about 65% punctual, a few in arrears', () => {
     const records = sample
       .map((gstin) => ({ gst: registry.gstVerify(gstin, EARLIER)!, answer: registry.gstReturns(gstin, EARLIER)! }))

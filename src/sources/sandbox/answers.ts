@@ -15,7 +15,7 @@ import type {
 import type { DirectorsAnswer, GstReturnsAnswer, PanAnswer, SearchCandidate } from '../port.js';
 import { isoFromDay, resolveDate } from './calendar.js';
 import { companyStatusOn, dinStatusOn, gstCancelledOn, gstStatusOn } from './drift.js';
-import { annualFilingsAt, filingsAt, frequencyOf } from './filings.js';
+import { annualFilingsAt, filingHistory, frequencyOf } from './filings.js';
 import { addressLine1 } from './generate-names.js';
 import { INDUSTRIES } from './industries.js';
 import { appointmentsOf, dinText, gstinsOf, officersOf, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
@@ -87,14 +87,16 @@ export function gstRecord(u: Universe, g: SandboxGstin, today: string): GstRecor
   };
 }
 
-export function returnsAnswer(g: SandboxGstin, today: string): GstReturnsAnswer {
+export function returnsAnswer(g: SandboxGstin, today: string, since?: string): GstReturnsAnswer {
   const registered = resolveDate(g.registered, today);
+  const { filings, coversFrom } = filingHistory(g, registered, today, since);
   return {
     gstin: g.gstin,
     frequency: frequencyOf(g),
-    filings: filingsAt(g, registered, today),
+    filings,
     registrationDate: registered,
     cancellationDate: cancellationDate(g, today),
+    coversFrom,
   };
 }
 

@@ -107,10 +107,11 @@ function latestDuePeriod(g: SandboxGstin, today: string): number {
 
 /**
  * The filings a source would report at `today`: every return filed on or before today, for
- * periods from the registration month (or 24 periods back) to today or the cancellation month.
+ * periods from the registration month (or 24 periods back, or back to `since` (YYYY-MM) when
+ * that is earlier) to today or the cancellation month, and the first month they cover.
  * Returns of periods up to the cancellation month may be filed after it, as the law requires.
  */
-export function filingsAt(g: SandboxGstin, registered: string, today: string): ReturnFilingEntry[] {
+export function filingHistory(g: SandboxGstin, registered: string, today: string, since?: string): { filings: ReturnFilingEntry[]; coversFrom: string } {
   const step = g.quarterly ? 3 : 1;
   const todayDay = dayNumber(today);
   let last = monthIndex(today);
@@ -121,6 +122,12 @@ export function filingsAt(g: SandboxGstin, registered: string, today: string): R
   if (cancelledMonth !== undefined && cancelledMonth <= last) last = g.quarterly ? cancelledMonth + ((3 - ((cancelledMonth + 1) % 3)) % 3) : cancelledMonth;
   else if (g.quarterly) last -= (last + 1) % 3;
   let first = last - (FILING_HISTORY_PERIODS - 1) * step;
+  if (since !== undefined && /^\d{4}-\d{2}$/.test(since)) {
+    // Back to the period holding `since` (a quarter: its last month).
+    const wanted = monthIndex(`${since}-01`);
+    const wantedPeriod = g.quarterly ? wanted + ((3 - ((wanted + 1) % 3)) % 3) : wanted;
+    if (wantedPeriod < first) first = wantedPeriod;
+  }
   const registeredMonth = monthIndex(registered);
   if (registeredMonth > first) first = g.quarterly ? registeredMonth + ((3 - ((registeredMonth + 1) % 3)) % 3) : registeredMonth;
   // A drifting non-filer in an odd week: nothing filed for the latest due period or after it
@@ -140,7 +147,8 @@ export function filingsAt(g: SandboxGstin, registered: string, today: string): R
       filings.push({ period: periodText, returnType, filedOn: isoFromDay(day) });
     }
   }
-  return filings;
+  // A quarter's filings cover its first month on: the answer reaches back to there.
+  return { filings, coversFrom: monthOfIndex(g.quarterly ? first - 2 : first) };
 }
 
 /**

@@ -55,7 +55,8 @@ export interface SandboxRegistry {
   readonly size: SandboxRegistrySize;
   readonly scenarios: readonly SandboxScenario[];
   gstVerify(gstin: string, now?: Date): GstRecord | undefined;
-  gstReturns(gstin: string, now?: Date): GstReturnsAnswer | undefined;
+  /** `since` (YYYY-MM): report filings back to that period too, not only the latest ones. */
+  gstReturns(gstin: string, now?: Date, since?: string): GstReturnsAnswer | undefined;
   /** Empty when the PAN is known but has no GSTIN; undefined when the PAN is unknown. */
   gstByPan(pan: string, now?: Date): GstByPanEntry[] | undefined;
   /** Always answers: an unknown PAN has status N and an empty name, as the ITD answers. */
@@ -123,9 +124,9 @@ class Registry implements SandboxRegistry {
     return g === undefined ? undefined : gstRecord(this.u, g, todayAt(now));
   }
 
-  gstReturns(gstin: string, now = new Date()): GstReturnsAnswer | undefined {
+  gstReturns(gstin: string, now = new Date(), since?: string): GstReturnsAnswer | undefined {
     const g = this.registration(gstin);
-    return g === undefined ? undefined : returnsAnswer(g, todayAt(now));
+    return g === undefined ? undefined : returnsAnswer(g, todayAt(now), since);
   }
 
   gstByPan(pan: string, now = new Date()): GstByPanEntry[] | undefined {
@@ -171,7 +172,7 @@ class Registry implements SandboxRegistry {
     const ref = (): CompanyRef => (i.cin !== undefined ? { cin: i.cin } : { llpin: i.llpin ?? '' });
     const answers: { [K in CheckName]: () => CheckAnswers[K] | undefined } = {
       'gst.verify': () => this.gstVerify(i.gstin ?? '', now),
-      'gst.returns': () => this.gstReturns(i.gstin ?? '', now),
+      'gst.returns': () => this.gstReturns(i.gstin ?? '', now, (input as CheckInputs['gst.returns']).since),
       'gst.by_pan': () => this.gstByPan(i.pan ?? '', now),
       'pan.verify': () => this.panVerify(i.pan ?? ''),
       'mca.company': () => this.company(ref(), now),

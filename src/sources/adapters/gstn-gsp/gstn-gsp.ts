@@ -13,6 +13,7 @@ import { parseWire } from '../../http/wire.js';
 import type { CheckContext, GstReturnsAnswer, SourceOutcome } from '../../port.js';
 import {
   financialYearsFor,
+  financialYearsSince,
   gspErrorMeaning,
   gspFilings,
   gspRegistration,
@@ -106,7 +107,7 @@ function create(settings: AdapterSettings): HttpSource {
     return wire.outcome === 'ok' ? gspTaxpayerRecord(wire.value, gstin) : wire;
   }
 
-  async function returns(input: { gstin: string }, context: CheckContext): Promise<SourceOutcome<GstReturnsAnswer>> {
+  async function returns(input: { gstin: string; since?: string }, context: CheckContext): Promise<SourceOutcome<GstReturnsAnswer>> {
     const gstin = normaliseIdentifier(input.gstin);
     const wire = await search(gstin, context.signal);
     if (wire.outcome !== 'ok') return wire;
@@ -115,15 +116,19 @@ function create(settings: AdapterSettings): HttpSource {
     const { registrationDate, cancellationDate, taxpayerType } = registration.value;
     // Composition taxpayers file quarterly: ask for all the years a quarterly history needs at once.
     const years = financialYearsFor(context.now, taxpayerType === 'Composition' ? 'quarterly' : 'monthly', registrationDate, cancellationDate);
+    // A caller that needs older periods (the ITC check) gets every year back to them too.
+    if (input.since !== undefined) years.push(...financialYearsSince(context.now, input.since, registrationDate).filter((fy) => !years.includes(fy)));
     const filings = await trackYears(gstin, years, context.signal);
     if (filings.outcome !== 'ok') return filings;
     let all = filings.value;
     if (returnsFrequency(all, taxpayerType) === 'quarterly') {
-      const more = await trackYears(gstin, moreYearsIfQuarterly(context.now, registrationDate, years, cancellationDate), context.signal);
-      if (more.outcome !== 'ok') return more;
-      all = [...all, ...more.value];
+      const more = moreYearsIfQuarterly(context.now, registrationDate, years, cancellationDate);
+      const moreFilings = await trackYears(gstin, more, context.signal);
+      if (moreFilings.outcome !== 'ok') return moreFilings;
+      all = [...all, ...moreFilings.value];
+      years.push(...more);
     }
-    return { outcome: 'ok', value: gspReturnsAnswer(registration.value, all) };
+    return { outcome: 'ok', value: gspReturnsAnswer(registration.value, all, years) };
   }
 
   return {

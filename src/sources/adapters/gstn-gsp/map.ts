@@ -145,6 +145,31 @@ export function financialYearsFor(
   return years.filter((fy) => `${Number(fy.slice(0, 4)) + 1}-03-31` >= registrationDate);
 }
 
+/**
+ * The financial years from the one holding `since` (YYYY-MM) to today's, newest first, without
+ * those that ended before the registration: what a caller needing older periods (the ITC
+ * check) asks RETTRACK for beyond the usual years.
+ */
+export function financialYearsSince(now: Date, since: string, registrationDate: string | null): string[] {
+  const first = Number(financialYearOf(since).slice(0, 4));
+  const last = Number(financialYearOf(istDate(now).slice(0, 7)).slice(0, 4));
+  const years: string[] = [];
+  for (let start = last; start >= first; start--) {
+    const fy = `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+    if (registrationDate === null || `${start + 1}-03-31` >= registrationDate) years.push(fy);
+  }
+  return years;
+}
+
+/** The first month the RETTRACK years asked cover: the earliest year's April, or the registration month if later. */
+export function coverageStart(years: readonly string[], registrationDate: string | null): string | undefined {
+  const earliest = [...years].sort()[0];
+  if (earliest === undefined) return undefined;
+  const april = `${earliest.slice(0, 4)}-04`;
+  const registered = registrationDate?.slice(0, 7);
+  return registered !== undefined && registered > april ? registered : april;
+}
+
 /** Monthly and quarterly filers cover different spans: the quarterly years not already asked. */
 export function moreYearsIfQuarterly(
   now: Date,
@@ -182,7 +207,8 @@ export function gspRegistration(wire: GspTaxpayer, requestedGstin: string): Sour
   };
 }
 
-export function gspReturnsAnswer(registration: GspRegistration, filings: ReturnFilingEntry[]): GstReturnsAnswer {
+export function gspReturnsAnswer(registration: GspRegistration, filings: ReturnFilingEntry[], yearsAsked: readonly string[] = []): GstReturnsAnswer {
+  const coversFrom = coverageStart(yearsAsked, registration.registrationDate);
   return {
     gstin: registration.gstin,
     frequency: returnsFrequency(filings, registration.taxpayerType),
@@ -192,5 +218,6 @@ export function gspReturnsAnswer(registration: GspRegistration, filings: ReturnF
     ),
     registrationDate: registration.registrationDate,
     cancellationDate: registration.cancellationDate,
+    ...(coversFrom === undefined ? {} : { coversFrom }),
   };
 }
