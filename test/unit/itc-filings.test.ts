@@ -20,8 +20,14 @@ describe('ITC check: GSTR-1 for the invoice\'s period (s.16(2)(aa))', () => {
     // GSTR-3B (due the 20th) is not yet filed either, and not yet due.
     expect(codes(result)).toEqual(['gstr1_not_filed', 'returns_not_yet_due']);
     expect(result.reasons[0]).toMatchObject({ severity: 'warning', rule: 'CGST Act s.16(2)(aa)' });
+    expect(result.reasons[0]!.message).toContain('take the credit once it shows in GSTR-2B, by 30 Nov 2026');
     expect(result.reverseBy).toBeNull();
     expect(result.taxAtRiskPaise).toBe(5_400_00);
+  });
+
+  it('says so when the time limit to take the credit has passed meanwhile', () => {
+    const result = checkInvoice(noGstr1, inv('2025-04-15'), '2026-12-01');
+    expect(result.reasons[0]!.message).toContain('the time limit to take the credit, 30 Nov 2026, has passed');
   });
 
   it('informs, without changing the verdict, when GSTR-1 was filed late', () => {

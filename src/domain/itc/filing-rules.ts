@@ -60,7 +60,7 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
     reasons.push(
       reason(
         'gstr1_not_filed',
-        `The supplier has not filed GSTR-1 for ${label} (due ${readableDate(due.gstr1)}): the invoice cannot reach your GSTR-2B, and credit is admissible only for invoices the supplier has furnished. Ask the supplier to file or report it; take the credit once it shows in GSTR-2B, by ${readableDate(claimBy)}.`,
+        `The supplier has not filed GSTR-1 for ${label} (due ${readableDate(due.gstr1)}): the invoice cannot reach your GSTR-2B, and credit is admissible only for invoices the supplier has furnished. Ask the supplier to file or report it; ${today > claimBy ? `the time limit to take the credit, ${readableDate(claimBy)}, has passed` : `take the credit once it shows in GSTR-2B, by ${readableDate(claimBy)}`}.`,
         gstr1Rule,
       ),
     );
