@@ -80,20 +80,57 @@ function sentinelRetries(state: { ready: boolean }): (times: number) => number |
   };
 }
 
+/**
+ * ioredis can end a Sentinel connection for good in the middle of a failover: when the
+ * sentinels announce the new primary (+switch-master) while the connection is already
+ * reconnecting, its failover detector closes the connector under the reconnect in flight,
+ * which then gives up ("Connection is closed") and sets the connection to `end`: every command
+ * fails from then on, with nothing left to reconnect it (seen here as an API answering 503 for
+ * minutes after a failover, under load). A connection that was ready once and ends without
+ * being asked to is connected again. Quitting or disconnecting it marks it as asked.
+ */
+function reconnectWhenEndedUnasked(redis: Redis, state: { ready: boolean }): void {
+  let closing = false;
+  const quit = redis.quit.bind(redis);
+  const disconnect = redis.disconnect.bind(redis);
+  redis.quit = ((...args: Parameters<Redis['quit']>) => {
+    closing = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  redis.disconnect = (reconnect = false) => {
+    if (!reconnect) closing = true;
+    disconnect(reconnect);
+  };
+  redis.on('end', () => {
+    if (closing || !state.ready) return;
+    const warning = new Error('the connection ended during a failover without being closed: connecting again through the sentinels');
+    if (redis.listenerCount('error') > 0) redis.emit('error', warning);
+    // A short pause, so that a connect that fails at once again cannot spin.
+    setTimeout(() => {
+      if (!closing && redis.status === 'end') redis.connect().catch(() => undefined);
+    }, 100).unref();
+  });
+}
+
 export function createRedisFactory(target: RedisTarget): RedisFactory {
   const base = addressOptions(target);
+  /** `state` is shared with the connection this one duplicates (see sentinelRetries). */
+  function connect(options: RedisOptions = {}, state = { ready: false }): Redis {
+    // The address is the factory's; what to do on an error reply may be the caller's.
+    const merged = { ...options, ...base, ...(options.reconnectOnError ? { reconnectOnError: options.reconnectOnError } : {}) };
+    if (target.kind === 'url') return new Redis(target.url, merged);
+    const redis = new Redis({ ...merged, sentinelRetryStrategy: sentinelRetries(state) });
+    redis.once('ready', () => (state.ready = true));
+    reconnectWhenEndedUnasked(redis, state);
+    // BullMQ duplicates the connections it is given (a worker's blocking one): made here too,
+    // they get the same care.
+    redis.duplicate = (override?: Partial<RedisOptions>) => connect({ ...options, ...override }, state);
+    return redis;
+  }
   return {
     target,
     replicated: target.kind === 'sentinel',
-    connect(options: RedisOptions = {}) {
-      // The address is the factory's; what to do on an error reply may be the caller's.
-      const merged = { ...options, ...base, ...(options.reconnectOnError ? { reconnectOnError: options.reconnectOnError } : {}) };
-      if (target.kind === 'url') return new Redis(target.url, merged);
-      const state = { ready: false };
-      const redis = new Redis({ ...merged, sentinelRetryStrategy: sentinelRetries(state) });
-      redis.once('ready', () => (state.ready = true));
-      return redis;
-    },
+    connect: (options?: RedisOptions) => connect(options),
     describe() {
       if (target.kind === 'sentinel') return `${target.masterName} via sentinels ${target.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
       try {
