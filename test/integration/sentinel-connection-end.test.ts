@@ -5,7 +5,9 @@ import { createRedisFactory, type RedisFactory } from '../../src/store/redis-fac
 import { startSentinelCluster, REDIS_PASSWORD, SENTINEL_PASSWORD, type SentinelCluster } from '../helpers/sentinel-cluster.js';
 
 /** The connector ioredis keeps inside a connection: what its failover detector closes. */
-type WithConnector = Redis & { connector: { disconnect(): void } };
+interface WithConnector {
+  connector: { disconnect(): void };
+}
 
 /**
  * ioredis's failover detector closes a Sentinel connection's connector when the sentinels
@@ -35,7 +37,7 @@ describe('a Sentinel connection whose reconnect is cut under it', () => {
     const connecting = new Promise<void>((resolve) => redis.once('connecting', () => resolve()));
     redis.disconnect(true);
     await connecting;
-    (redis as WithConnector).connector.disconnect();
+    (redis as unknown as WithConnector).connector.disconnect();
   }
 
   async function answersAgain(redis: Redis): Promise<string> {

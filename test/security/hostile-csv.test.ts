@@ -165,7 +165,7 @@ const CORPUS: [string, () => Buffer | string, Expectation][] = [
   ['a header and a million comma-only lines', () => `gstin,vendor\n${',\n'.repeat(1_000_000)}`, { refused: 400, message: /header row but no rows/ }],
   ['an empty file', () => '', { refused: 400, message: /the file is empty/ }],
   ['a quote that is never closed', () => `gstin,vendor\n${GSTIN},"Acme\n${GSTIN_2},B\n`, { refused: 400, message: /quoted cell is never closed/ }],
-  ['no identifier column', () => 'vendor,city\nAcme,Pune\n', { refused: 400, message: /gst\.verify needs a column named gstin \(or one of its usual ERP names, such as GSTIN\/UIN or PAN No\.\) in the header row; found "vendor", "city"/ }],
+  ['no identifier column', () => 'vendor,city\nAcme,Pune\n', { refused: 400, message: /gst\.verify needs a column named gstin \(or one of its usual ERP names, such as GSTIN\/UIN or GSTIN No\.\) in the header row; found "vendor", "city"/ }],
   ['semicolon-separated', () => `gstin;vendor\n${GSTIN};A, B\n`, { rows: 1, check: (lines) => expect(lines[0]!.input).toEqual({ gstin: GSTIN, vendor: 'A, B' }) }],
   ['a column named twice', () => `gstin,vendor,vendor\n${GSTIN},A,B\n`, { rows: 1, check: (lines) => expect(lines[0]!.input).toEqual({ gstin: GSTIN, vendor: 'A', 'vendor (3)': 'B' }) }],
   ['an identifier column named twice', () => `gstin,vendor,GSTIN\n${GSTIN},A,${GSTIN_2}\n`, { refused: 400, message: /names the gstin column twice/ }],

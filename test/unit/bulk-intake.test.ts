@@ -263,10 +263,10 @@ describe('readCsv', () => {
     const error = await refusal(chunked(`Ref,Name\nX-1,Acme\n`));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toBe(
-      'gst.verify needs a column named gstin (or one of its usual ERP names, such as GSTIN/UIN or PAN No.) in the header row; found "Ref", "Name": name the column with ?columns=gstin:<header name>',
+      'gst.verify needs a column named gstin (or one of its usual ERP names, such as GSTIN/UIN or GSTIN No.) in the header row; found "Ref", "Name": name the column with ?columns=gstin:<header name>',
     );
     const company = await refusal(chunked(`gstin\n${GSTIN}\n`), 'mca.company');
-    expect(company.message).toContain('mca.company needs a column named one of cin, llpin');
+    expect(company.message).toContain('mca.company needs a column named one of cin, llpin (or one of its usual ERP names, such as CIN No., CIN Number, LLPIN No. or LLP Identification Number)');
   });
 
   it.each([

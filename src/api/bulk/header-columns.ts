@@ -6,7 +6,7 @@
  * the operation (said so in the job's warnings). Shared by every tabular intake (CSV, and any
  * other reader that yields a header and rows).
  */
-import { aliasedColumn, aliasKey, ALIASED_COLUMNS, type AliasedColumn } from '../../domain/bulk-columns/aliases.js';
+import { aliasedColumn, aliasKey, ALIASED_COLUMNS, COLUMN_ALIASES, type AliasedColumn } from '../../domain/bulk-columns/aliases.js';
 import type { JobWarning } from '../../domain/job-warnings.js';
 import type { OperationName } from '../../domain/operations.js';
 import { IntakeError } from './intake-error.js';
@@ -161,8 +161,14 @@ function guessed(header: readonly string[], operation: OperationName, map: Colum
   const several = candidates.length > 1 ? `; columns ${candidates.join(', ')} all hold identifiers, so none was guessed` : '';
   throw new IntakeError(
     'VALIDATION_FAILED',
-    `${operation} needs ${needs} (or one of its usual ERP names, such as GSTIN/UIN or PAN No.) in the header row; found ${describe(header)}${several}: name the column with ?columns=${identifiers[0]}:<header name>`,
+    `${operation} needs ${needs} (or one of its usual ERP names, such as ${erpNamesOf(identifiers)}) in the header row; found ${describe(header)}${several}: name the column with ?columns=${identifiers[0]}:<header name>`,
   );
+}
+
+/** Two ERP names of each identifier the operation reads, from the alias table: examples that are true for it. */
+function erpNamesOf(identifiers: readonly string[]): string {
+  const names = identifiers.flatMap((column) => (COLUMN_ALIASES[column as AliasedColumn] ?? []).filter((alias) => alias.toLowerCase() !== column).slice(0, 2));
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
 /** The `columns` query parameter as the API documents it (OpenAPI, README). */
