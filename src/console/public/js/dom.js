@@ -101,9 +101,19 @@ export function banner(kind, title, ...body) {
   );
 }
 
-/** An API error as a banner: its message, each field rule, and the request id for support. */
+/** Text compared as a reader would: case, spacing and a closing full stop ignored. */
+function sameText(a, b) {
+  const plain = (text) => String(text ?? '').trim().replace(/\.$/, '').replace(/\s+/g, ' ').toLowerCase();
+  return plain(a) === plain(b);
+}
+
+/**
+ * An API error as a banner: its message, each field rule, and the request id for support. A
+ * detail that only repeats the message (an intake refusal's one detail does) is left out, so
+ * the same sentence is not shown twice.
+ */
 export function errorBanner(error, { title, extra } = {}) {
-  const details = Array.isArray(error?.details) ? error.details : [];
+  const details = (Array.isArray(error?.details) ? error.details : []).filter((d) => !sameText(d?.message, error?.message));
   const retry = error?.retryable ? ' You can try again in a moment.' : '';
   return banner(
     error?.code === 'RECORD_NOT_FOUND' ? 'warning' : 'error',

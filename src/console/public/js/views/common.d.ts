@@ -13,6 +13,7 @@ export interface AbortSignalLike {
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
 }
 export function pageHeader(title: string, options?: { subtitle?: unknown; actions?: unknown; badge?: unknown }): unknown;
+export const UPLOAD_ACCEPT: string;
 export function isAbort(error: unknown): boolean;
 export function showError(slot: unknown, error: unknown, options?: { title?: string; extra?: unknown }): void;
 export function every(ms: number, signal: AbortSignalLike, fn: () => void): unknown;

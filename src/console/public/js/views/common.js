@@ -11,6 +11,15 @@ export function pageHeader(title, { subtitle, actions, badge } = {}) {
     actions ? h('div', { class: 'page-actions' }, actions) : null);
 }
 
+/**
+ * What a file picker for bulk rows offers: what the API reads (README, Bulk jobs): CSV,
+ * tab-separated text (.txt as Excel saves "Unicode Text", .tsv) and .xlsx workbooks.
+ */
+export const UPLOAD_ACCEPT = [
+  '.csv', 'text/csv', '.txt', 'text/plain', '.tsv', 'text/tab-separated-values',
+  '.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+].join(',');
+
 export function isAbort(error) {
   return error?.name === 'AbortError';
 }

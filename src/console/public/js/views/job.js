@@ -5,6 +5,35 @@ import { jobResults } from './job-results.js';
 
 const FINISHED = new Set(['completed', 'cancelled', 'failed']);
 
+/** A heading per warning code (src/domain/job-warnings.ts); a code the console does not know yet shows its message alone. */
+const WARNING_TITLES = {
+  ENCODING_WINDOWS_1252: 'Read as Windows-1252',
+  COLUMN_GUESSED: 'Identifier column guessed',
+  HEADER_MISSING: 'No header row',
+  COLUMN_AMBIGUOUS: 'Column not used',
+  IDENTIFIERS_SEVERAL: 'Several identifiers in a row',
+  XLSX_ROWS_ABOVE_HEADER: 'Title row skipped',
+  XLSX_NUMBER_LOST_ZEROS: 'Leading zeros lost',
+};
+
+/**
+ * What the service read differently from a plain file (the job's `warnings`): shown above the
+ * progress, since a guessed column or a re-read encoding changes what every row means.
+ */
+export function jobWarnings(warnings) {
+  if (!Array.isArray(warnings) || warnings.length === 0) return null;
+  const sentence = (text) => {
+    const t = String(text ?? '');
+    return t.charAt(0).toUpperCase() + t.slice(1);
+  };
+  const mentionsOptions = warnings.some((w) => /\?(columns|sheet)=/.test(String(w.message ?? '')));
+  return h('div', { 'data-testid': 'job-warnings' },
+    banner('warning', warnings.length === 1 ? 'Check how the file was read' : `Check how the file was read (${warnings.length} notes)`,
+      h('ul', { class: 'banner-details' }, warnings.map((w) => h('li', { 'data-code': String(w.code ?? '') },
+        WARNING_TITLES[w.code] ? [h('strong', {}, WARNING_TITLES[w.code]), ': '] : null, sentence(w.message)))),
+      mentionsOptions ? h('p', {}, 'To choose yourself, upload the file again with the Column mapping or Sheet under More options on the ', h('a', { href: '#/jobs' }, 'upload form'), '.') : null));
+}
+
 /**
  * One job: live progress from the event stream (fetch with the key, frames parsed by sse.js),
  * counts, money and ETA, then the result files. Falls back to polling if the stream breaks.
@@ -34,6 +63,8 @@ export function jobView(main, ctx) {
   const note = h('div', {});
   const cancelError = h('div', {});
   const connection = h('div', { 'data-testid': 'job-connection' });
+  const warningsSlot = h('div', { hidden: true });
+  let shownWarnings = '';
 
   const progressCard = card('Progress', { id: 'progress-title' },
     h('div', { class: 'progress-head' }, progressLabel, percentText), bar, etaText, counts, note, cancelError, connection);
@@ -83,7 +114,14 @@ export function jobView(main, ctx) {
   function update(job) {
     const first = last === null;
     last = job;
-    if (first) setChildren(body, progressCard, rowsCard.element, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    if (first) setChildren(body, warningsSlot, progressCard, rowsCard.element, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    // Redrawn only when they change: the banner is an alert, announced each time it is inserted.
+    const warningsText = JSON.stringify(job.warnings ?? []);
+    if (warningsText !== shownWarnings) {
+      shownWarnings = warningsText;
+      setChildren(warningsSlot, jobWarnings(job.warnings));
+      warningsSlot.hidden = warningsSlot.childElementCount === 0;
+    }
     rowsCard.update(job);
     title.firstChild.textContent = job.name || 'Bulk job';
     document.title = `${job.name || 'Bulk job'} · Console`;

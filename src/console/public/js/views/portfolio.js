@@ -1,6 +1,6 @@
 import { banner, button, card, emptyState, errorBanner, field, h, loading, pill, setChildren, stat, table } from '../dom.js';
 import { formatCount, formatDateTime, formatInr } from '../format.js';
-import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader, showOlderButton } from './common.js';
+import { busy, confirmButton, every, firstItems, isAbort, operationLabel, pageHeader, showOlderButton, UPLOAD_ACCEPT } from './common.js';
 import { PASTE_HINT, PASTE_PLACEHOLDER, rowsResultBanner, scheduleText } from './portfolios.js';
 
 const ROWS_SHOWN = 200;
@@ -35,7 +35,7 @@ export function portfolioView(main, ctx) {
 
   // Add rows: pasted lines (sent as text, read as an upload is) or a CSV (multipart).
   const addText = h('textarea', { id: 'pf-add-rows', rows: '3', class: 'input input-mono', spellcheck: 'false', placeholder: PASTE_PLACEHOLDER });
-  const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', class: 'input input-file' });
+  const addFile = h('input', { id: 'pf-add-file', type: 'file', accept: UPLOAD_ACCEPT, class: 'input input-file' });
   const addResult = h('div', {});
   const addButton = button('Add rows', { type: 'submit', id: 'pf-add-submit' });
   const addForm = h('form', { class: 'form', novalidate: true },

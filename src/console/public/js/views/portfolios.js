@@ -1,7 +1,7 @@
 import { DEFAULT_TZ, NAMED_SCHEDULES, PORTFOLIO_OPERATIONS, namedScheduleText } from '../catalog.js';
 import { banner, button, card, clear, emptyState, errorBanner, field, h, loading, pill, setChildren, table } from '../dom.js';
 import { formatCount, formatDateTime } from '../format.js';
-import { busy, firstItems, operationLabel, pageHeader, showError, showOlderButton } from './common.js';
+import { busy, firstItems, operationLabel, pageHeader, showError, showOlderButton, UPLOAD_ACCEPT } from './common.js';
 
 export function scheduleText(schedule) {
   const named = schedule?.every ? namedScheduleText(schedule.every) : null;
@@ -47,7 +47,7 @@ export function portfoliosView(main, ctx) {
   });
   const webhook = h('input', { id: 'pf-webhook', name: 'webhook_url', type: 'url', class: 'input', placeholder: 'https://example.com/hooks/bv', autocomplete: 'off' });
   const identifiers = h('textarea', { id: 'pf-rows', name: 'rows', rows: '4', class: 'input input-mono', placeholder: PASTE_PLACEHOLDER, spellcheck: 'false' });
-  const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', class: 'input input-file' });
+  const file = h('input', { id: 'pf-file', name: 'file', type: 'file', accept: UPLOAD_ACCEPT, class: 'input input-file' });
   const formError = h('div', { class: 'form-error' });
   const submit = button('Create portfolio', { type: 'submit', variant: 'primary', id: 'pf-submit' });
 
