@@ -113,6 +113,9 @@ describe('supplierLabel: the vendor name and code among the kept columns', () =>
     expect(supplierLabel({ gstin: 'X', vendor_code: 'V0001', vendor_name_in_erp: 'Vendor 1' })).toEqual({ vendor_name: 'Vendor 1', vendor_code: 'V0001' });
     expect(supplierLabel({ GSTIN: 'X', 'Vendor Name': ' Sharma Traders ', 'Vendor Code': 'V9' })).toEqual({ vendor_name: 'Sharma Traders', vendor_code: 'V9' });
     expect(supplierLabel({ 'Party Name': 'Patel & Sons', 'Supplier Code': 'S-1' })).toEqual({ vendor_name: 'Patel & Sons', vendor_code: 'S-1' });
+    // Every name the bulk intake reads as a name column is a supplier name here too.
+    expect(supplierLabel({ GSTIN: 'X', 'Name of Party': 'Rao Printers' }).vendor_name).toBe('Rao Printers');
+    expect(supplierLabel({ GSTIN: 'X', 'Legal Name': 'Gujarat Castings Pvt Ltd' }).vendor_name).toBe('Gujarat Castings Pvt Ltd');
   });
   it('prefers the specific header over a generic name, and skips blank cells', () => {
     expect(supplierLabel({ name: 'Generic', vendor_name: '' , supplier_name: 'Specific' })).toEqual({ vendor_name: 'Specific', vendor_code: null });

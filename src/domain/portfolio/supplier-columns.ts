@@ -7,19 +7,24 @@
  * `Party Name` and `Ledger Name` (Tally, Busy). A generic `name` column comes last: in a
  * gst.verify or business360 list it is not sent anywhere and is the supplier's name.
  */
+import { COLUMN_ALIASES } from '../bulk-columns/aliases.js';
 
-/** Normalised header names (see `headerKey`), best first. */
-const NAME_HEADERS = [
-  'vendornameinerp',
-  'vendorname',
-  'suppliername',
-  'partyname',
-  'ledgername',
-  'bpname',
-  'companyname',
-  'businessname',
-  'name',
-] as const;
+/**
+ * Normalised header names (see `headerKey`), best first: the supplier-specific ones, then
+ * every name alias the bulk intake knows (`Name of Party`, `Legal Name`, ...), `name` last.
+ */
+const NAME_HEADERS: readonly string[] = [
+  ...new Set([
+    'vendornameinerp',
+    'vendorname',
+    'suppliername',
+    'partyname',
+    'ledgername',
+    'bpname',
+    ...COLUMN_ALIASES.name.map(headerKey).filter((key) => key !== 'name'),
+    'name',
+  ]),
+];
 
 const CODE_HEADERS = ['vendorcode', 'suppliercode', 'partycode', 'ledgercode', 'bpcode', 'vendorid', 'supplierid', 'vendorno', 'code'] as const;
 
