@@ -29,6 +29,8 @@ export function ledgerLabel(operation: string, input: object): { operation: stri
 const JOB_ID = 'job_[0-9a-f]{20}';
 const JOB_HOLD = new RegExp(`^bulk (${JOB_ID})$`);
 const JOB_ROW = new RegExp(`^(${JOB_ID}) row \\d+$`);
+/** The job's entries by reference: its hold and release, a row's charge (its number), a failed job's refund (queue/bulk/finalize-job.ts). */
+const JOB_REFERENCE = new RegExp(`^(?:bulk (${JOB_ID})|(${JOB_ID}) row (\\d+)|(${JOB_ID}) refund)$`);
 
 /**
  * Where an entry goes in the grouped ledger: a job's hold entry becomes the job's one line;
@@ -42,4 +44,28 @@ export function ledgerEntryGroup(entry: { type: string; reference: string }): { 
   const row = JOB_ROW.exec(entry.reference);
   if (row !== null && entry.type === 'commit') return { kind: 'job-part', jobId: row[1] as string };
   return { kind: 'entry' };
+}
+
+/**
+ * The bulk job or portfolio run an entry belongs to, read from its reference (its hold,
+ * release, a row's charge with the row's number, or a failed job's refund); undefined for
+ * every other entry (top-ups, sync calls).
+ */
+export function ledgerEntryJob(reference: string): { jobId: string; row: number | undefined } | undefined {
+  const match = JOB_REFERENCE.exec(reference);
+  if (match === null) return undefined;
+  if (match[2] !== undefined) return { jobId: match[2], row: Number(match[3]) };
+  return { jobId: (match[1] ?? match[4]) as string, row: undefined };
+}
+
+/**
+ * What an entry did to the wallet's balance, in paise. The balance includes held money
+ * (store/wallet-scripts.ts): a top-up adds its amount, a commit takes its amount, and a hold
+ * or a release only moves money between available and held, so changes nothing. Summed over
+ * consecutive entries, it is the last entry's balance less the balance before the first.
+ */
+export function ledgerBalanceChangePaise(entry: { type: string; amountPaise: number }): number {
+  if (entry.type === 'topup') return entry.amountPaise;
+  if (entry.type === 'commit') return -entry.amountPaise;
+  return 0;
 }

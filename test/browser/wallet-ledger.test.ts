@@ -87,7 +87,7 @@ describe('the console wallet ledger in a browser', { timeout: 60_000 }, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-ledger-csv').click()]);
     const file = await download.path();
     const lines = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id');
+    expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id,balance_change_inr,job_name,row,balance_at');
     expect(lines.filter((line) => line.includes(jobId))).toHaveLength(1);
     expect(lines.find((line) => line.includes(jobId))).toMatch(new RegExp(`\\+05:30,job,gst\\.verify,,${jobId},bulk,completed,3,`));
     expect(lines).toHaveLength(grouped + 1);

@@ -202,7 +202,7 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       const written = await bv(['wallet', 'csv', '--out', csv, '--group', 'job']);
       expect(written.code, written.stderr).toBe(0);
       const lines = (await readFile(csv, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id');
+      expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id,balance_change_inr,job_name,row,balance_at');
       expect(lines.some((line) => /,job,gst\.verify,,job_[0-9a-f]{20},bulk,/.test(line))).toBe(true);
     });
   });

@@ -126,7 +126,7 @@ describe('the wallet ledger people read', () => {
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="ledger-acct_/);
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id');
+    expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id,balance_change_inr,job_name,row,balance_at');
     const raw = await allPages('limit=100');
     expect(lines).toHaveLength(raw.length + 1);
     // Oldest first: the opening credit, then the formula-looking top-up, escaped.

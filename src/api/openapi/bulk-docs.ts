@@ -51,7 +51,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
   'GET /v1/wallet/ledger.csv': {
     summary: 'The wallet ledger as a CSV file, oldest first (added in issue 28)',
     description:
-      'Streamed: the whole ledger, one record per entry (group=entry, the default) or with each bulk job or portfolio run as one line (group=job). Columns: at, type, operation, identifier, job_id, job_kind, job_status, rows, amount_inr, balance_inr, reference, id. UTF-8 with a byte order mark, CRLF records; cells that could start a formula are escaped with a leading quote, as in results.csv.',
+      'Streamed: the whole ledger, one record per entry (group=entry, the default) or with each bulk job or portfolio run as one line (group=job). Columns: at, type, operation, identifier, job_id, job_kind, job_status, rows, amount_inr, balance_inr, reference, id, then (added) balance_change_inr (signed: what the line did to the balance, so the column sums to closing less opening balance, grouped or not), job_name, row (the bulk row a row charge is for) and balance_at (when balance_inr held: for a job line, the time of its last entry). Every entry of a job names its job_id, job_kind, job_name and operation; on a job line, balance_inr is the balance after its last entry. UTF-8 with a byte order mark, CRLF records; cells that could start a formula are escaped with a leading quote, as in results.csv.',
     tags: ['Wallet'],
     security: 'customer',
     querystring: LedgerCsvQuery,
