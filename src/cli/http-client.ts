@@ -118,11 +118,11 @@ export class ApiClient {
    * A multipart upload: the fields, then the file streamed from disk (never read whole),
    * with a Content-Length worked out from the file's size.
    */
-  async upload<T>(path: string, auth: Auth, fields: [string, string][], file: MultipartFile, headers: Record<string, string> = {}): Promise<T> {
+  async upload<T>(path: string, auth: Auth, fields: [string, string][], file: MultipartFile, headers: Record<string, string> = {}, query: SendOptions['query'] = {}): Promise<T> {
     const multipart = await multipartBody(fields, file);
     const answer = await this.send(
       'POST',
-      this.url(path),
+      this.url(path, query),
       auth,
       { accept: 'application/json', 'content-type': multipart.contentType, 'content-length': String(multipart.length), ...headers },
       multipart.body,

@@ -25,7 +25,14 @@ export interface JobStatus {
   charged_inr: number;
   released_inr: number;
   eta_seconds: number | null;
-  results: { csv: string; jsonl: string } | null;
+  /** `xlsx` is absent from servers before results.xlsx. */
+  results: { csv: string; jsonl: string; xlsx?: string } | null;
+  /** What the intake read differently (a Windows-1252 file, a guessed column); absent from older servers. */
+  warnings?: { code: string; message: string }[];
+  /** Rows by outcome and by the operation's key field, once the results are written (null before). */
+  breakdown?: ({ outcome: Record<string, number> } & Record<string, Record<string, number>>) | null;
+  retry_of?: string | null;
+  retried_by?: string | null;
 }
 
 /** Rows the workers verify: duplicates ride on their first row and invalid rows never run. */

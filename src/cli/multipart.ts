@@ -18,6 +18,14 @@ export interface MultipartBody {
   body: Readable;
 }
 
+/** The Content-Type of an upload by its name (the API tells a workbook by its bytes anyway). */
+export function uploadContentType(filePath: string): string {
+  const ext = path.extname(filePath).toLowerCase();
+  if (ext === '.xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  if (ext === '.tsv' || ext === '.txt') return 'text/plain';
+  return 'text/csv';
+}
+
 /** A header parameter value: quotes and line breaks would end it early. */
 const quoted = (value: string) => `"${value.replace(/["\r\n\\]/g, (c) => encodeURIComponent(c))}"`;
 

@@ -177,10 +177,10 @@ describe('the bv command line', { timeout: 60_000 }, () => {
   });
 
   describe('bv wallet', () => {
-    it('shows the balance, held and available amounts', async () => {
+    it('shows which wallet (the key\'s environment), its balance, held and available amounts', async () => {
       const ran = await bv(['wallet']);
       expect(ran.code, ran.stderr).toBe(0);
-      expect(ran.stdout).toMatch(/^balance\s+₹[\d,]+\.\d\d\nheld\s+₹[\d,]+\.\d\d\navailable\s+₹[\d,]+\.\d\d\n$/);
+      expect(ran.stdout).toMatch(/^wallet\s+sandbox \(the key's environment; live credit is apart\)\nbalance\s+₹[\d,]+\.\d\d\nheld\s+₹[\d,]+\.\d\d\navailable\s+₹[\d,]+\.\d\d\n$/);
       const json = JSON.parse((await bv(['--json', 'wallet'])).stdout) as { balance_inr: number; held_inr: number; available_inr: number };
       expect(json.available_inr).toBeCloseTo(json.balance_inr - json.held_inr, 2);
       const ledger = JSON.parse((await bv(['--json', 'wallet', 'ledger', '--limit', '2'])).stdout) as { entries: unknown[] };
@@ -249,6 +249,12 @@ describe('the bv command line', { timeout: 60_000 }, () => {
         expect(report.code, report.stderr).toBe(0);
         expect(report.stdout).toMatch(/^SEVERITY\s+SUPPLIER\s+IDENTIFIER\s+WHAT CHANGED\s+FIELD/m);
         expect(report.stdout).toMatch(/Sharma Traders\s+24AHRPM2741D1ZG\s+GST registration (cancelled|active again)/);
+        // changes.xlsx, written byte for byte as the API serves it.
+        const xlsx = path.join(tmp, 'changes.xlsx');
+        const saved = await bv(['portfolios', 'changes', portfolio.portfolio_id, second, '--format', 'xlsx', '-o', xlsx]);
+        expect(saved.code, saved.stderr).toBe(0);
+        const served = await t.app.inject({ method: 'GET', url: `/v1/portfolios/${portfolio.portfolio_id}/runs/${second}/changes.xlsx`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+        expect((await readFile(xlsx)).equals(served.rawPayload)).toBe(true);
       } finally {
         await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { offset_days: 0 });
       }

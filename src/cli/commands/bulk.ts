@@ -1,18 +1,21 @@
 import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
 import { type Command, Option } from 'commander';
+import { breakdownText } from '../../console/public/js/format.js';
+import type { OperationName } from '../../domain/operations.js';
+import { KEY_FIELDS } from '../../domain/result-breakdown.js';
 import type { Context, Session } from '../context.js';
 import { CliError, EXIT, UsageError } from '../exit-codes.js';
 import { followJob, getJob } from '../follow-job.js';
 import type { ApiClient } from '../http-client.js';
 import { endedCleanly, rowsToVerify, type JobStatus } from '../job.js';
-import { fileSize } from '../multipart.js';
+import { fileSize, uploadContentType } from '../multipart.js';
 import { inr, keyValues, table, text, when, type Output } from '../output.js';
 import { positiveInt } from '../parse.js';
 import { ProgressReporter } from '../progress.js';
 
-type Format = 'csv' | 'jsonl';
-const formatOption = () => new Option('--format <format>', 'result file format').choices(['csv', 'jsonl']).default('csv');
+type Format = 'csv' | 'jsonl' | 'xlsx';
+const formatOption = () => new Option('--format <format>', 'result file format: csv, jsonl, or xlsx (Excel)').choices(['csv', 'jsonl', 'xlsx']).default('csv');
 
 interface Created {
   job_id: string;
@@ -21,10 +24,10 @@ interface Created {
   reserved_inr: number;
 }
 
-/** `vendors.csv` → `vendors.results.csv`, beside it. */
+/** `vendors.csv` or `tally.xlsx` → `vendors.results.csv` or `tally.results.csv`, beside it. */
 export function resultsPathFor(input: string, format: Format): string {
   const parsed = path.parse(input);
-  return path.join(parsed.dir, `${parsed.ext.toLowerCase() === '.csv' ? parsed.name : parsed.base}.results.${format}`);
+  return path.join(parsed.dir, `${parsed.name}.results.${format}`);
 }
 
 /** Fails before anything is uploaded (and billed) if the results could not be written. */
@@ -43,6 +46,36 @@ function jobSummary(job: JobStatus): string {
   return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed${cancelled} of ${rowsToVerify(job)}${skipped}`;
 }
 
+/** The operation's key field and the value that is fine (src/domain/result-breakdown.ts), for the breakdown's words. */
+function keyFieldOf(operation: string): { name: string; fine_value: string } | null {
+  const field = KEY_FIELDS[operation as OperationName];
+  return field === undefined ? null : { name: field.name, fine_value: field.fine };
+}
+
+/**
+ * The breakdown in the console's words (one shared function): "97 verified · 1 not found" and,
+ * of the key field, what is not fine, "16 cancelled, 6 suspended". Empty before the results.
+ */
+function breakdownPairs(job: JobStatus): [string, string][] {
+  if (!job.breakdown) return [];
+  const keyField = keyFieldOf(job.operation);
+  const words = breakdownText(job.breakdown, keyField);
+  const keyName = keyField?.name ?? Object.keys(job.breakdown).find((name) => name !== 'outcome');
+  const pairs: [string, string][] = [['outcomes', words.outcomes === '' ? '—' : words.outcomes]];
+  if (words.key !== null) pairs.push([`by ${keyName ?? 'key field'}`, words.key]);
+  return pairs;
+}
+
+/** What the intake read differently (a guessed column, a Windows-1252 file): each message, to check. */
+const warningPairs = (job: JobStatus): [string, string][] => (job.warnings ?? []).map((w): [string, string] => ['warning', `${w.message} (${w.code})`]);
+
+function retryPairs(job: JobStatus): [string, string][] {
+  const pairs: [string, string][] = [];
+  if (job.retry_of) pairs.push(['retry of', job.retry_of]);
+  if (job.retried_by) pairs.push(['retried by', job.retried_by]);
+  return pairs;
+}
+
 function statusPairs(job: JobStatus): [string, string][] {
   const r = job.rows;
   return [
@@ -52,12 +85,15 @@ function statusPairs(job: JobStatus): [string, string][] {
     ['status', job.cancelling === true ? `${job.status}, cancelling` : job.status],
     ['rows', `${r.total} (${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate)`],
     ['progress', `${r.done}/${rowsToVerify(job)} done: ${r.ok} ok, ${r.not_found} not found, ${r.failed} failed`],
+    ...breakdownPairs(job),
     ['money', `reserved ${inr(job.reserved_inr)}, charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)}`],
     ['eta', job.status === 'running' ? (job.eta_seconds === null ? '—' : `${job.eta_seconds}s`) : '—'],
     ['created', when(job.created_at)],
     ['started', when(job.started_at)],
     ['finished', when(job.finished_at)],
-    ['results', job.results ? `${job.results.csv}, ${job.results.jsonl}` : '—'],
+    ['results', job.results ? Object.values(job.results).join(', ') : '—'],
+    ...retryPairs(job),
+    ...warningPairs(job),
   ];
 }
 
@@ -91,10 +127,55 @@ export function exitForJob(job: JobStatus): void {
   }
 }
 
+const jobPath = (jobId: string) => `/v1/bulk/jobs/${encodeURIComponent(jobId)}`;
+
 async function download(ctx: Context, job: JobStatus, format: Format, dest: string): Promise<string | null> {
   if (job.results === null) return null;
-  await ctx.client.download(job.results[format], 'key', dest);
+  await ctx.client.download(job.results[format] ?? `${jobPath(job.job_id)}/results.${format}`, 'key', dest);
   return dest;
+}
+
+/**
+ * A file of the API to `dest`, or to stdout with `-`. Binary files (.xlsx) go to a terminal
+ * only by mistake, and --json keeps stdout for JSON.
+ */
+async function save(ctx: Context, apiPath: string, dest: string, binary: boolean): Promise<string | null> {
+  const { out, client } = ctx;
+  if (dest === '-') {
+    if (out.jsonMode) throw new UsageError('--out - writes the file itself to stdout: leave out --json');
+    if (binary && out.io.stdout.isTTY === true) throw new UsageError('An Excel file is not for a terminal: write it with --out <file>.xlsx, or redirect stdout');
+    await client.download(apiPath, 'key', out.io.stdout);
+    return null;
+  }
+  await checkWritable(dest);
+  await client.download(apiPath, 'key', dest);
+  return path.resolve(dest);
+}
+
+/** submit --wait and retry --wait: follow the job, download its results, say how it ended (exit 4 if not a full answer). */
+async function followAndDownload(ctx: Context, jobId: string, format: Format, dest: string): Promise<void> {
+  const { out, client } = ctx;
+  const job = await waitForJob(client, out, jobId);
+  const resultsPath = await download(ctx, job, format, dest);
+  out.result({ job, results_path: resultsPath === null ? null : path.resolve(resultsPath) }, () => {
+    out.line(`Job ${job.job_id} ${job.status}${job.retry_of ? ` (retry of ${job.retry_of})` : ''}: ${jobSummary(job)}.`);
+    const [outcomes, byKey] = breakdownPairs(job);
+    if (outcomes !== undefined) out.line(`Breakdown: ${outcomes[1]}${byKey === undefined ? '' : `; ${byKey[0]}: ${byKey[1]}`}.`);
+    out.line(`Charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)} of ${inr(job.reserved_inr)} held.`);
+    for (const [, warning] of warningPairs(job)) out.line(`Warning: ${warning}`);
+    out.line(resultsPath === null ? 'No results file: the job ended without one.' : `Results: ${resultsPath}`);
+    if (resultsPath !== null && format !== 'xlsx' && job.results?.xlsx !== undefined) out.line(`As Excel: bv bulk download ${job.job_id} --format xlsx (${job.results.xlsx})`);
+  });
+  exitForJob(job);
+}
+
+/** The intake's warnings, for a person who does not follow the job; none if the status cannot be read now. */
+async function intakeWarnings(client: ApiClient, jobId: string): Promise<[string, string][]> {
+  try {
+    return warningPairs(await getJob(client, jobId));
+  } catch {
+    return [];
+  }
 }
 
 interface SubmitOptions {
@@ -105,6 +186,8 @@ interface SubmitOptions {
   out?: string;
   format: Format;
   idempotencyKey?: string;
+  columns?: string;
+  sheet?: string;
 }
 
 async function submit(session: Session, file: string, options: SubmitOptions, command: Command): Promise<void> {
@@ -120,39 +203,37 @@ async function submit(session: Session, file: string, options: SubmitOptions, co
   if (options.webhookUrl) fields.push(['webhook_url', options.webhookUrl]);
   out.note(`Uploading ${file} (${size.toLocaleString('en-IN')} bytes) for ${options.operation}…`);
   const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
-  const created = (await client.upload<{ data: Created }>('/v1/bulk/jobs', 'key', fields, { field: 'file', path: file, contentType: 'text/csv' }, headers)).data;
+  const query = { columns: options.columns, sheet: options.sheet };
+  const created = (await client.upload<{ data: Created }>('/v1/bulk/jobs', 'key', fields, { field: 'file', path: file, contentType: uploadContentType(file) }, headers, query)).data;
   const r = created.rows;
   const intake = `Job ${created.job_id} ${created.status}: ${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s); ${inr(created.reserved_inr)} held.`;
 
   if (!options.wait) {
+    const warnings = out.jsonMode ? [] : await intakeWarnings(client, created.job_id);
     out.result(created, () => {
       out.line(intake);
+      for (const [, warning] of warnings) out.line(`Warning: ${warning}`);
       out.note(`Follow it: bv bulk status ${created.job_id} --wait`);
     });
     return;
   }
   out.note(intake);
-  const job = await waitForJob(client, out, created.job_id);
-  const resultsPath = await download(ctx, job, options.format, dest);
-  out.result({ job, results_path: resultsPath === null ? null : path.resolve(resultsPath) }, () => {
-    out.line(`Job ${job.job_id} ${job.status}: ${jobSummary(job)}.`);
-    out.line(`Charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)} of ${inr(job.reserved_inr)} held.`);
-    out.line(resultsPath === null ? 'No results file: the job ended without one.' : `Results: ${resultsPath}`);
-  });
-  exitForJob(job);
+  await followAndDownload(ctx, created.job_id, options.format, dest);
 }
 
 export function registerBulk(program: Command, session: Session): void {
-  const bulk = program.command('bulk').description('bulk jobs: upload a CSV, follow it, download the results');
+  const bulk = program.command('bulk').description('bulk jobs: upload a CSV or .xlsx, follow it, download the results');
 
   bulk
-    .command('submit <file.csv>')
-    .description('upload a CSV (streamed) as a bulk job; with --wait, follow it and download the results')
+    .command('submit <file>')
+    .description('upload a CSV or an Excel workbook (.xlsx), streamed, as a bulk job; with --wait, follow it and download the results')
     .requiredOption('--operation <api>', 'the operation for every row: gst.verify, gst.returns, pan.verify, mca.company, business360, …')
     .option('--name <name>', 'a name for the job (default: the file name)')
     .option('--webhook-url <url>', 'POST the finished job to this URL (signed)')
+    .option('--columns <mapping>', 'which header is which column, as ?columns= takes it: gstin:Vendor Tax ID (pairs separated by commas)')
+    .option('--sheet <name>', 'the worksheet of an .xlsx to read (default: the first visible one with a header)')
     .option('--wait', 'follow progress until the job ends, then download its results')
-    .option('--out <path>', 'where --wait writes the results (default: <file>.results.csv beside the input)')
+    .option('-o, --out <path>', 'where --wait writes the results (default: beside the input, tally.xlsx → tally.results.csv)')
     .addOption(formatOption())
     .option('--idempotency-key <key>', 'a retried upload with the same key returns the same job and creates nothing')
     .action((file: string, options: SubmitOptions, command: Command) => submit(session, file, options, command));
@@ -262,32 +343,50 @@ export function registerBulk(program: Command, session: Session): void {
     .command('retry <job>')
     .description('a new job of a finished job\'s failed rows, held and billed as any job')
     .option('--idempotency-key <key>', 'send again with the same key to get the same job, not a second one')
-    .action(async (jobId: string, options: { idempotencyKey?: string }, command: Command) => {
-      const { out, client } = session.context(command);
+    .option('--wait', 'follow the new job until it ends, then download its results (as submit --wait)')
+    .option('-o, --out <path>', 'where --wait writes the results (default: <new job>.results.<format>)')
+    .addOption(formatOption())
+    .action(async (jobId: string, options: { idempotencyKey?: string; wait?: boolean; out?: string; format: Format }, command: Command) => {
+      const ctx = session.context(command);
+      const { out, client } = ctx;
+      if (!options.wait && options.out !== undefined) throw new UsageError('--out is where --wait writes the results: add --wait, or download later with bv bulk download --out');
+      // The folder is checked before the retry is held and billed (the new job's id is not known yet).
+      if (options.wait) await checkWritable(options.out ?? `${jobId}.results.${options.format}`);
       const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
-      const created = (await client.json<{ data: Created & { retry_of: string } }>('POST', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/retry`, { auth: 'key', body: {}, headers })).data;
+      const created = (await client.json<{ data: Created & { retry_of: string } }>('POST', `${jobPath(jobId)}/retry`, { auth: 'key', body: {}, headers })).data;
+      const line = `Job ${created.job_id} ${created.status}: retries ${created.rows.total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`;
+      if (options.wait) {
+        out.note(line);
+        await followAndDownload(ctx, created.job_id, options.format, options.out ?? `${created.job_id}.results.${options.format}`);
+        return;
+      }
       out.result(created, () => {
-        out.line(`Job ${created.job_id} ${created.status}: retries ${created.rows.total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`);
+        out.line(line);
         out.note(`Follow it: bv bulk status ${created.job_id} --wait`);
       });
+    });
+
+  bulk
+    .command('templates <operation>')
+    .description('an upload template: the header and one example row per identifier kind the operation takes (GET /v1/bulk/templates/{operation}.csv or .xlsx)')
+    .addOption(new Option('--format <format>', 'csv, or xlsx (Excel)').choices(['csv', 'xlsx']).default('csv'))
+    .option('-o, --out <path>', 'file to write, or - for stdout (default: bulk-template-<operation>.<format>)')
+    .action(async (operation: string, options: { format: 'csv' | 'xlsx'; out?: string }, command: Command) => {
+      const ctx = session.context(command);
+      const file = `${operation}.${options.format}`;
+      const written = await save(ctx, `/v1/bulk/templates/${encodeURIComponent(file)}`, options.out ?? `bulk-template-${file}`, options.format === 'xlsx');
+      if (written !== null) ctx.out.result({ operation, format: options.format, path: written }, () => ctx.out.line(`Template: ${options.out ?? `bulk-template-${file}`}`));
     });
 
   bulk
     .command('download <job>')
     .description('download a finished job\'s results')
     .addOption(formatOption())
-    .option('--out <path>', 'file to write, or - for stdout (default: <job>.results.<format>)')
+    .option('-o, --out <path>', 'file to write, or - for stdout (default: <job>.results.<format>)')
     .action(async (jobId: string, options: { format: Format; out?: string }, command: Command) => {
       const ctx = session.context(command);
-      const { out, client } = ctx;
       const dest = options.out ?? `${jobId}.results.${options.format}`;
-      if (dest === '-') {
-        if (out.jsonMode) throw new UsageError('--out - writes the file itself to stdout: leave out --json');
-        await client.download(`/v1/bulk/jobs/${encodeURIComponent(jobId)}/results.${options.format}`, 'key', out.io.stdout);
-        return;
-      }
-      await checkWritable(dest);
-      await client.download(`/v1/bulk/jobs/${encodeURIComponent(jobId)}/results.${options.format}`, 'key', dest);
-      out.result({ job_id: jobId, format: options.format, path: path.resolve(dest) }, () => out.line(`Results: ${dest}`));
+      const written = await save(ctx, `${jobPath(jobId)}/results.${options.format}`, dest, options.format === 'xlsx');
+      if (written !== null) ctx.out.result({ job_id: jobId, format: options.format, path: written }, () => ctx.out.line(`Results: ${dest}`));
     });
 }

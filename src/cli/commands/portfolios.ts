@@ -238,15 +238,16 @@ export function registerPortfolios(program: Command, session: Session): void {
   group
     .command('changes <portfolio> <run>')
     .description('a run\'s change report against the earlier runs')
-    .addOption(new Option('--format <format>', 'csv or json: the file as the API serves it (default: a table, or JSON with --json)').choices(['csv', 'json']))
-    .option('--out <path>', 'write the file here, or - for stdout (as bv bulk download)')
-    .action(async (portfolioId: string, runId: string, options: { format?: 'csv' | 'json'; out?: string }, command: Command) => {
+    .addOption(new Option('--format <format>', 'csv, json or xlsx (Excel): the file as the API serves it (default: a table, or JSON with --json)').choices(['csv', 'json', 'xlsx']))
+    .option('-o, --out <path>', 'write the file here, or - for stdout (as bv bulk download)')
+    .action(async (portfolioId: string, runId: string, options: { format?: 'csv' | 'json' | 'xlsx'; out?: string }, command: Command) => {
       const { out, client } = session.context(command);
       const base = `/v1/portfolios/${id(portfolioId)}/runs/${id(runId)}`;
       if (options.format !== undefined || options.out !== undefined) {
         const toFile = options.out !== undefined && options.out !== '-' ? options.out : undefined;
-        const format = options.format ?? (toFile?.toLowerCase().endsWith('.json') ? 'json' : 'csv');
-        if (toFile === undefined && out.jsonMode && format === 'csv') throw new UsageError('--json prints JSON: leave out --format csv, or write the CSV with --out');
+        const format = options.format ?? (/\.(json|xlsx)$/i.exec(toFile ?? '')?.[1]?.toLowerCase() as 'json' | 'xlsx' | undefined) ?? 'csv';
+        if (toFile === undefined && out.jsonMode && format !== 'json') throw new UsageError(`--json prints JSON: leave out --format ${format}, or write the file with --out`);
+        if (toFile === undefined && format === 'xlsx' && out.io.stdout.isTTY === true) throw new UsageError('An Excel file is not for a terminal: write it with --out <file>.xlsx, or redirect stdout');
         await client.download(`${base}/changes.${format}`, 'key', toFile ?? out.io.stdout);
         if (toFile !== undefined) out.result({ run_id: runId, format, path: path.resolve(toFile) }, () => out.line(`Changes: ${toFile}`));
         return;

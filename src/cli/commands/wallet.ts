@@ -9,6 +9,8 @@ function groupOption(value: string): string {
 }
 
 interface Balance {
+  /** Whose wallet: the key's environment (older servers say it only in meta). */
+  environment?: 'sandbox' | 'live';
   balance_inr: number;
   held_inr: number;
   available_inr: number;
@@ -48,13 +50,17 @@ export function registerWallet(program: Command, session: Session): void {
 
   wallet
     .command('balance', { isDefault: true })
-    .description('balance, held and available')
+    .description("balance, held and available of the key's wallet: a sandbox key's sandbox wallet, a live key's live one")
     .action(async (_options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const balance = (await client.json<{ data: Balance }>('GET', '/v1/wallet', { auth: 'key' })).data;
+      const answer = await client.json<{ data: Balance; meta?: { environment?: string } }>('GET', '/v1/wallet', { auth: 'key' });
+      const balance = answer.data;
+      // Sandbox credit and live credit are apart: say which one this is.
+      const environment = balance.environment ?? answer.meta?.environment;
       out.result(balance, () =>
         out.line(
           keyValues([
+            ['wallet', environment === undefined ? '—' : `${environment} (the key's environment; ${environment === 'sandbox' ? 'live credit is apart' : 'sandbox credit is apart'})`],
             ['balance', inr(balance.balance_inr)],
             ['held', inr(balance.held_inr)],
             ['available', inr(balance.available_inr)],

@@ -18,3 +18,7 @@ export function humanizeKey(key: string): string;
 export function statusLabel(status: unknown): string;
 export function jobProgress(job: JobLike): { done: number; cancelled: number; toVerify: number; percent: number };
 export function filenameFromDisposition(header: string | null | undefined, fallback: string): string;
+export function breakdownText(
+  breakdown: { outcome: Record<string, number> } & Record<string, Record<string, number>>,
+  keyField?: { name: string; fine_value?: string } | null,
+): { outcomes: string; key: string | null };

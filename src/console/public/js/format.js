@@ -171,3 +171,22 @@ export function filenameFromDisposition(header, fallback) {
   const name = plain?.[1] ?? plain?.[2];
   return name && !/[\\/]/.test(name) ? name : fallback;
 }
+
+const OUTCOME_WORDS = { ok: 'verified', not_found: 'not found', failed: 'failed', invalid: 'invalid', cancelled: 'cancelled', duplicate: 'duplicate' };
+
+/**
+ * A job's `breakdown` in words, for the console's job page and `bv bulk status` alike:
+ * "97 verified · 1 not found · 1 invalid · 1 duplicate" and, of the key field, the values that
+ * are not fine, most first: "16 cancelled, 6 suspended" (or "all active").
+ */
+export function breakdownText(breakdown, keyField) {
+  const outcomes = Object.entries(breakdown.outcome).filter(([, n]) => n > 0).map(([o, n]) => `${formatCount(n)} ${OUTCOME_WORDS[o] ?? o}`);
+  const name = keyField?.name ?? Object.keys(breakdown).find((k) => k !== 'outcome');
+  const values = name ? Object.entries(breakdown[name] ?? {}) : [];
+  const fine = keyField?.fine_value?.toLowerCase();
+  const notFine = values.filter(([v]) => fine === undefined || v.toLowerCase() !== fine).sort((a, b) => b[1] - a[1]);
+  const keyText = notFine.length > 0
+    ? notFine.map(([v, n]) => `${formatCount(n)} ${v.toLowerCase()}`).join(', ')
+    : fine !== undefined && values.length > 0 ? `all ${fine}` : null;
+  return { outcomes: outcomes.join(' · '), key: keyText };
+}

@@ -7,7 +7,7 @@
 // too (src/domain/result-breakdown.ts): the page of results names the key field and its fine
 // value, so this file keeps no second copy of either.
 import { button, card, clear, emptyState, errorBanner, h, pill, setChildren, table } from '../dom.js';
-import { formatCount } from '../format.js';
+import { breakdownText, formatCount } from '../format.js';
 import { isAbort } from './common.js';
 
 const PAGE_ROWS = 50;
@@ -23,7 +23,6 @@ const OUTCOMES = [
   ['cancelled', 'Cancelled'],
   ['duplicate', 'Duplicate'],
 ];
-const OUTCOME_WORDS = { ok: 'verified', not_found: 'not found', failed: 'failed', invalid: 'invalid', cancelled: 'cancelled', duplicate: 'duplicate' };
 const OUTCOME_TONES = { ok: 'good', not_found: 'neutral', failed: 'bad', invalid: 'bad', cancelled: 'neutral', duplicate: 'neutral' };
 
 /** Where a record keeps the supplier's name, by operation (the same places the API's q= searches). */
@@ -36,22 +35,6 @@ function keyValue(data, keyField) {
   if (!keyField || data === null || typeof data !== 'object') return undefined;
   const value = keyField.name === 'level' ? data.summary?.risk?.level : data[keyField.name];
   return value === undefined || value === null ? undefined : String(value);
-}
-
-/**
- * "97 verified · 1 not found · 1 invalid · 1 duplicate" and, of the key field, the values that
- * are not fine, most first: "16 cancelled, 6 suspended" (or "all active").
- */
-export function breakdownText(breakdown, keyField) {
-  const outcomes = Object.entries(breakdown.outcome).filter(([, n]) => n > 0).map(([o, n]) => `${formatCount(n)} ${OUTCOME_WORDS[o] ?? o}`);
-  const name = keyField?.name ?? Object.keys(breakdown).find((k) => k !== 'outcome');
-  const values = name ? Object.entries(breakdown[name] ?? {}) : [];
-  const fine = keyField?.fine_value?.toLowerCase();
-  const notFine = values.filter(([v]) => fine === undefined || v.toLowerCase() !== fine).sort((a, b) => b[1] - a[1]);
-  const keyText = notFine.length > 0
-    ? notFine.map(([v, n]) => `${formatCount(n)} ${v.toLowerCase()}`).join(', ')
-    : fine !== undefined && values.length > 0 ? `all ${fine}` : null;
-  return { outcomes: outcomes.join(' · '), key: keyText };
 }
 
 /** The results card of a job's page: `update(job)` on every status the page receives. */
