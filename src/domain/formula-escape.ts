@@ -21,7 +21,15 @@
 
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\n']);
 
-/** The cell as written to results.csv: prefixed with `'` when it could start a formula. */
+/** Whether a spreadsheet could read the text as a formula: it starts with a trigger. */
+export function startsFormula(text: string): boolean {
+  return text.length > 0 && FORMULA_TRIGGERS.has(text[0] as string);
+}
+
+/**
+ * The cell as written to results.csv: prefixed with `'` when it could start a formula. An .xlsx
+ * cell is not prefixed: it keeps its text and gets Excel's quote-prefix style (xlsx-writer.ts).
+ */
 export function escapeCell(text: string): string {
-  return text.length > 0 && FORMULA_TRIGGERS.has(text[0] as string) ? `'${text}` : text;
+  return startsFormula(text) ? `'${text}` : text;
 }

@@ -10,15 +10,18 @@
  * leading zero, a GSTIN never becomes 2.7E+14) even when edited, and problem rows filled
  * light red.
  *
- * Cells are given already escaped against formula injection (formula-escape.ts), exactly as
- * the CSV beside the file has them: a string cell is never a formula in a workbook, but a
- * user who edits one (F2, Enter) or saves the sheet as CSV would make it one.
+ * Cells are given as they are, never with the CSV's formula-escaping `'` (formula-escape.ts):
+ * a string cell is never evaluated in a workbook, so an apostrophe would only corrupt the
+ * user's data. A text cell that starts like a formula gets Excel's quote-prefix style instead
+ * (`quotePrefix="1"`, what Excel itself sets when a user types `'=x`): Excel shows the text
+ * as it is and keeps it text when the user edits the cell (F2, Enter).
  *
  * Excel's own limits are kept: at most 1,048,576 rows and 32,767 characters a cell. A file
  * with more rows than fit ends with a row that says where the rest are.
  */
 import type { Writable } from 'node:stream';
 import { constants } from 'node:zlib';
+import { startsFormula } from '../domain/formula-escape.js';
 import type { ResultStore } from './result-store.js';
 import { ZIP_PART_LIMIT, ZipWriter, type ByteSink, type StreamedPart } from './zip-writer.js';
 
@@ -39,9 +42,11 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 /**
  * Cell styles (cellXfs) by index. Number formats are Excel's built-in ones: 49 text (`@`),
- * 1 `0`, 2 `0.00`. Fill 2 is the problem fill.
+ * 1 `0`, 2 `0.00`. Fill 2 is the problem fill. 8 to 10 are text, header and problem text with
+ * the quote prefix, for text that starts like a formula.
  */
 const STYLE = { text: 1, header: 2, textProblem: 3, integer: 4, amount: 5, integerProblem: 6, amountProblem: 7 } as const;
+const QUOTED: Readonly<Record<number, number>> = { [STYLE.text]: 8, [STYLE.header]: 9, [STYLE.textProblem]: 10 };
 const STYLES_XML =
   `${XML_DECLARATION}<styleSheet xmlns="${MAIN_NS}">` +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
@@ -49,7 +54,7 @@ const STYLES_XML =
   '<fill><patternFill patternType="solid"><fgColor rgb="FFFFC7CE"/><bgColor indexed="64"/></patternFill></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="8">' +
+  '<cellXfs count="11">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
@@ -58,6 +63,9 @@ const STYLES_XML =
   '<xf numFmtId="2" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="1" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>' +
   '<xf numFmtId="2" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" quotePrefix="1"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1" quotePrefix="1"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="2" borderId="0" xfId="0" applyNumberFormat="1" applyFill="1" quotePrefix="1"/>' +
   '</cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
 
 const CONTENT_TYPES_XML =
@@ -74,7 +82,7 @@ const WORKBOOK_RELS_XML =
   `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
 
 export interface XlsxColumn {
-  /** The header cell, as written (escaped by the caller). */
+  /** The header cell, as it is (not escaped: see the file's comment). */
   header: string;
   /** `integer` and `amount` (two decimals) cells hold numbers: our own counts and rupees. Everything else is text. */
   kind?: 'text' | 'integer' | 'amount';
@@ -100,12 +108,13 @@ interface Sink extends ByteSink {
 // Excel refuses a file that has one, so they are left out.
 // eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-const XML_SPECIAL = /[&<>"]/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// A raw CR in XML text reads back as LF (XML's line-end rule): written as a reference it stays.
+const XML_SPECIAL = /[&<>"\r]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;' };
 
 /** Most cells need neither: tested once rather than replaced twice. */
 // eslint-disable-next-line no-control-regex
-const NEEDS_WORK = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+const NEEDS_WORK = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
 
 function xmlText(text: string): string {
   if (!NEEDS_WORK.test(text)) return text;
@@ -213,16 +222,18 @@ export class XlsxSheetWriter {
       if (Number.isFinite(number)) {
         xml += `<c r="${ref}" s="${style}"><v>${number}</v></c>`;
       } else {
-        const text = xmlText(String(cell).slice(0, CELL_CHARS));
+        const raw = String(cell);
+        const text = xmlText(raw.slice(0, CELL_CHARS));
         const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-        xml += `<c r="${ref}" s="${style}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
+        const s = startsFormula(raw) ? (QUOTED[textStyle] as number) : style;
+        xml += `<c r="${ref}" s="${s}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
       }
     }
     this.pending += `${xml}</row>`;
   }
 
   /**
-   * Adds a row: cells in column order, text as given (escaped by the caller), numbers for
+   * Adds a row: cells in column order, text as given (not escaped), numbers for
    * `integer`/`amount` columns when they read as one. `problem` fills the row. Past Excel's
    * row limit (or the zip's size) rows are left out and the sheet ends with overflowNote.
    */

@@ -1,9 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escapeCell } from '../../src/domain/formula-escape.js';
 import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
+import { quotePrefixedCells } from '../helpers/xlsx-quote-prefix.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -43,13 +45,14 @@ describe('bulk .xlsx downloads and upload templates', () => {
 
   const get = (url: string, key = t.sandboxKey) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
 
-  it('serves results.xlsx with results.csv cell for cell: a formula-payload name escaped alike, a DIN with its leading zeros as text', async () => {
+  it('serves results.xlsx with results.csv cell for cell: a formula-payload name as it is, quote-prefixed; a DIN with its leading zeros as text; a duplicate named', async () => {
     const din = scenario('clean-company').identifiers.din!;
     expect(din).toMatch(/^0/);
     const rows = [
       { din, vendor_name: '=HYPERLINK("http://evil.example","click")' },
       { din: '0012', vendor_name: '+91 98' },
       { din: '00000404', vendor_name: 'Not there' },
+      { din, vendor_name: 'Again' },
     ];
     const created = await t.post('/v1/bulk/jobs', { operation: 'mca.din', rows });
     expect(created.statusCode, created.body).toBe(202);
@@ -66,22 +69,29 @@ describe('bulk .xlsx downloads and upload templates', () => {
     const csv = parse((await get(links.csv)).body, { bom: true }) as string[][];
     expect(cells.length).toBe(csv.length);
     const header = csv[0]!;
-    const numeric = new Set(['row', 'charged_inr'].map((name) => header.indexOf(name)));
+    const numeric = new Set(['row', 'charged_inr', 'duplicate_of'].map((name) => header.indexOf(name)));
     csv.forEach((record, r) =>
       record.forEach((text, c) => {
-        if (r > 0 && numeric.has(c)) expect(cells[r]![c], `${r},${c}`).toBe(Number(text));
-        else expect(cells[r]![c], `${r},${c}`).toBe(text);
+        if (r > 0 && numeric.has(c) && text !== '') expect(cells[r]![c], `${r},${c}`).toBe(Number(text));
+        // The CSV's formula-escaping `'` is not in the workbook: the cell has the text as it was sent.
+        else expect(escapeCell(String(cells[r]![c])), `${r},${c}`).toBe(text);
       }),
     );
     const at = (r: number, name: string) => cells[r]![header.indexOf(name)];
     expect(at(1, 'din')).toBe(din);
-    expect(at(1, 'vendor_name')).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(at(1, 'vendor_name')).toBe('=HYPERLINK("http://evil.example","click")');
     expect(at(2, 'din')).toBe('0012');
-    expect(at(2, 'vendor_name')).toBe("'+91 98");
+    expect(at(2, 'vendor_name')).toBe('+91 98');
+    // Kept text by Excel's quote prefix, and only those two cells.
+    const letter = sheet.getColumn(header.indexOf('vendor_name') + 1).letter;
+    expect([...(await quotePrefixedCells(xlsx.rawPayload))].sort()).toEqual([`${letter}2`, `${letter}3`]);
+    // The repeated DIN: ok, not billed, and names its first row in both files' last column.
+    expect(header.at(-1)).toBe('duplicate_of');
+    expect([at(4, 'status'), at(4, 'charged_inr'), at(4, 'duplicate_of'), csv[4]!.at(-1)]).toEqual(['ok', 0, 1, '1']);
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     // The invalid and the unknown DIN are problem rows (filled); the verified one is not.
     const fill = (r: number) => (sheet.getRow(r + 1).getCell(1).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
-    expect([1, 2, 3].map((r) => [at(r, 'status'), fill(r)])).toEqual([['ok', undefined], ['invalid', 'FFFFC7CE'], ['not_found', 'FFFFC7CE']]);
+    expect([1, 2, 3, 4].map((r) => [at(r, 'status'), fill(r)])).toEqual([['ok', undefined], ['invalid', 'FFFFC7CE'], ['not_found', 'FFFFC7CE'], ['ok', undefined]]);
   });
 
   it('answers 404 for results.xlsx to another account', async () => {

@@ -37,9 +37,10 @@ describe('resultColumns', () => {
     ]);
   });
 
-  it('gives business360 the risk level, the flags and each module status', () => {
+  it('gives business360 the risk level, the flags and each module status, then the name and identifiers it resolved', () => {
     expect(resultColumns('business360')).toEqual([
       'risk_level', 'risk_flags', 'module_gst', 'module_gst_returns', 'module_pan', 'module_company', 'module_directors', 'module_cin_pan',
+      'legal_name', 'gstin', 'pan', 'cin', 'llpin',
     ]);
   });
 
@@ -76,6 +77,7 @@ describe('flatten', () => {
     expect(flatten('business360', profile())).toEqual({
       risk_level: 'high', risk_flags: 'GST_CANCELLED;RETURNS_NOT_FILED', module_gst: 'ok', module_gst_returns: 'ok', module_pan: 'ok',
       module_company: 'ok', module_directors: 'not_found', module_cin_pan: 'skipped',
+      legal_name: 'UNITED TRADERS', gstin: '27AAPFU0939F1ZV', pan: 'AAPFU0939F', cin: '', llpin: '',
     });
   });
 
@@ -118,6 +120,7 @@ describe('csvHeader', () => {
     expect(csvHeader('gst.verify', ['pan', 'Status', 'pan_result', 'note'])).toEqual([
       'row', 'pan', 'Status', 'pan_result', 'note', 'status_result', 'error_code', 'error_message', 'charged_inr',
       'legal_name', 'trade_name', 'gst_status', 'registration_date', 'cancellation_date', 'taxpayer_type', 'state', 'pan_result_result', 'einvoice_enabled',
+      'duplicate_of',
     ]);
   });
 });
@@ -167,6 +170,27 @@ describe('writeResultFiles', () => {
       row: '2', ref: "'@x", status: 'failed', error_code: 'SOURCE_UNAVAILABLE', error_message: 'GSTN did not answer, "try later"',
       charged_inr: '0.00', legal_name: '', einvoice_enabled: '',
     });
+  });
+
+  it('names a duplicate\'s first row in duplicate_of, the last column, its status staying ok; empty on other rows', async () => {
+    const duplicate: RowResult = { ...okRow, row: 3, chargedPaise: 0, duplicateOf: 1 };
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['note', 'gstin', 'ref'], rows: oneBatch([okRow, failedRow, duplicate]) });
+    const [header, ...records] = parse(await readFile(csvPath(), 'utf8'), { bom: true }) as string[][];
+    expect(header?.at(-1)).toBe('duplicate_of');
+    expect(records.map((cells) => [cells[0], cells[header!.indexOf('status')], cells[header!.indexOf('charged_inr')], cells.at(-1)])).toEqual([
+      ['1', 'ok', '0.75', ''],
+      ['2', 'failed', '0.00', ''],
+      ['3', 'ok', '0.00', '1'],
+    ]);
+  });
+
+  it('names the company of a business360 row uploaded by CIN alone, with the identifiers it resolved', async () => {
+    const byCin: RowResult = { row: 1, input: { cin: 'U12345MH2010PTC123456' }, status: 'ok', data: profile(), error: null, chargedPaise: 1000 };
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'business360', inputHeader: ['cin'], rows: oneBatch([byCin]) });
+    const [header, record] = parse(await readFile(csvPath(), 'utf8'), { bom: true }) as string[][];
+    const rowOf = Object.fromEntries((header ?? []).map((name, i) => [name, record?.[i]]));
+    // The input's `cin` keeps its name; the resolved one takes the collision suffix.
+    expect(rowOf).toMatchObject({ cin: 'U12345MH2010PTC123456', risk_level: 'high', legal_name: 'UNITED TRADERS', gstin: '27AAPFU0939F1ZV', pan: 'AAPFU0939F', cin_result: '' });
   });
 
   it('escapes formula triggers in the header row too', async () => {
@@ -258,6 +282,6 @@ describe('writeResultFiles', () => {
     expect(midway.jsonlBytes).toBeGreaterThan(jsonlBytes * 0.55);
     const text = await readFile(csvPath(), 'utf8');
     expect(text.split('\r\n')).toHaveLength(total + 2);
-    expect(text.endsWith(`100000,27AAPFU0939F1ZV,R100000,not_found,NOT_FOUND,No such GSTIN,0.00,,,,,,,,,\r\n`)).toBe(true);
+    expect(text.endsWith(`100000,27AAPFU0939F1ZV,R100000,not_found,NOT_FOUND,No such GSTIN,0.00,,,,,,,,,,\r\n`)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, readdir, readFile, readlink, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
 import { mergedResults, readInputSummary } from '../../src/queue/bulk/merge-results.js';
@@ -143,7 +144,7 @@ describe('mergedResults', () => {
     expect(csvMixed).toBe(csvOld);
     expect(jsonlMixed).toBe(jsonlOld);
     const csvLines = csvOld.split('\r\n');
-    expect(csvLines[1]).toBe(`1,G1,"Vendor ""1"", Pune ₹",ok,,,0.75,'=cmd|' /C calc'!A0,,Active,,,,,,false`);
+    expect(csvLines[1]).toBe(`1,G1,"Vendor ""1"", Pune ₹",ok,,,0.75,'=cmd|' /C calc'!A0,,Active,,,,,,false,`);
     expect(csvOld).toContain(`2,G2,"'=HYPERLINK(""x""),\r\nbad",ok,,,0.75,"Name, ""quoted""\nline 2",tab\there,Active`);
     expect(csvOld).toContain(`7,G7,"Vendor ""7"", Pune ₹",failed,SOURCE_UNAVAILABLE,"'-503, ""down""\r\nagain",0.00,`);
     const jsonRows = jsonlOld.trimEnd().split('\n').map((line) => JSON.parse(line) as { row: number; status: string; data: unknown; charged_inr: number });
@@ -158,6 +159,14 @@ describe('mergedResults', () => {
       [8, 'cancelled', 0],
     ]);
     expect(jsonRows[5]?.data).toEqual(record(2));
+    // results.xlsx from rendered chunk lines: the record's and the error's formula-like text as
+    // it is (no CSV `'`), on the row and on the duplicates that reuse its rendering.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(store.path('job_00000000000000000002', 'results.xlsx'));
+    const sheet = book.worksheets[0]!;
+    const column = (name: string) => (sheet.getRow(1).values as string[]).indexOf(name);
+    const cell = (row: number, name: string) => sheet.getRow(row + 1).getCell(column(name)).value;
+    expect([cell(1, 'legal_name'), cell(7, 'error_message'), cell(7, 'duplicate_of')]).toEqual(["=cmd|' /C calc'!A0", '-503, "down"\r\nagain', 4]);
   });
 
   it('fails on a chunk file that is out of step with the input', async () => {

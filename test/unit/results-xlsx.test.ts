@@ -10,6 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 import { XlsxSheetWriter } from '../../src/store/xlsx-writer.js';
+import { escapeCell } from '../../src/domain/formula-escape.js';
+import { quotePrefixedCells } from '../helpers/xlsx-quote-prefix.js';
 import { gstRecord } from './business360-builders.js';
 
 const JOB = 'job_0123456789abcdef';
@@ -47,34 +49,55 @@ describe('results.xlsx', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it('has results.csv cell for cell: formula payloads escaped alike, identifiers as text, amounts as numbers, problem rows filled', async () => {
+  it('has results.csv cell for cell, formula payloads as they are with the quote prefix, identifiers as text, numbers, problem rows filled', async () => {
     const input = (gstin: string, name: string, din: string) => ({ gstin, vendor_name: name, din });
     const rows: RowResult[] = [
       { row: 2, input: input('27AAPFU0939F1ZV', '=HYPERLINK("http://evil.example","click")', '00912345'), status: 'ok', data: gstRecord({ trade_name: '@SUM(1+1)' }), error: null, chargedPaise: 150 },
       { row: 3, input: input('27AAPFU0939F1ZV', 'Cancelled Co, "quoted"', '0001'), status: 'ok', data: gstRecord({ status: 'Cancelled', cancellation_date: '2024-03-31' }), error: null, chargedPaise: 150 },
       { row: 4, input: input('27AAAAA0000A1Z5', '-2+3', ''), status: 'not_found', data: null, error: { code: 'NOT_FOUND', message: 'no such GSTIN' }, chargedPaise: 0 },
       { row: 5, input: input('123456789012345', 'Line\nbreak', '1e5'), status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message: 'gstin: wrong length' }, chargedPaise: 0 },
+      { row: 6, input: input('27AAPFU0939F1ZV', "'=already quoted", '00912345'), status: 'ok', data: gstRecord({ trade_name: '@SUM(1+1)' }), error: null, chargedPaise: 0, duplicateOf: 2 },
     ];
     await writeResultFiles({ results: store, jobId: JOB, operation: 'gst.verify', inputHeader: ['gstin', 'vendor_name', 'din'], rows: oneBatch(rows) });
 
     const csv = parse(await readFile(path.join(store.dir(JOB), 'results.csv'), 'utf8'), { bom: true }) as string[][];
-    const { sheet, rows: cells } = await readWorkbook(path.join(store.dir(JOB), 'results.xlsx'));
+    const file = path.join(store.dir(JOB), 'results.xlsx');
+    const { sheet, rows: cells } = await readWorkbook(file);
+    const quoted = await quotePrefixedCells(file);
     expect(cells.length).toBe(csv.length);
     const header = csv[0]!;
-    const numeric = new Set([header.indexOf('row'), header.indexOf('charged_inr')]);
+    const numeric = new Set([header.indexOf('row'), header.indexOf('charged_inr'), header.indexOf('duplicate_of')]);
+    const expectedQuoted = new Set<string>();
     for (const [r, record] of csv.entries()) {
       for (const [c, text] of record.entries()) {
         const value = cells[r]![c];
-        if (r > 0 && numeric.has(c)) {
+        if (r > 0 && numeric.has(c) && text !== '') {
           expect(typeof value).toBe('number');
           expect(Number(text)).toBe(value);
         } else {
-          // Text stays text: leading zeros, `1e5` and the escaped payloads exactly as in the CSV.
-          expect(value).toBe(text);
+          // Text stays text (leading zeros, `1e5`), and a formula payload is the original text:
+          // the CSV's `'` is not in the workbook, the cell's quote-prefix style keeps it text.
+          expect(escapeCell(String(value))).toBe(text);
+          if (text !== value) expectedQuoted.add(`${sheet.getColumn(c + 1).letter}${r + 1}`);
         }
       }
     }
+    expect(quoted).toEqual(expectedQuoted);
     expect(csv[1]![header.indexOf('vendor_name')]).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(cells[1]![header.indexOf('vendor_name')]).toBe('=HYPERLINK("http://evil.example","click")');
+    expect(cells[1]![header.indexOf('trade_name')]).toBe('@SUM(1+1)');
+    expect(cells[3]![header.indexOf('vendor_name')]).toBe('-2+3');
+    // A user's own apostrophe is theirs: kept, and not quote-prefixed (it does not start a formula).
+    expect(cells[5]![header.indexOf('vendor_name')]).toBe("'=already quoted");
+    expect([...quoted].sort()).toEqual(['C2', 'C4', `${sheet.getColumn(header.indexOf('trade_name') + 1).letter}2`, `${sheet.getColumn(header.indexOf('trade_name') + 1).letter}6`].sort());
+    // A duplicate names its first row, last of all the columns; other rows leave it empty.
+    expect(header.at(-1)).toBe('duplicate_of');
+    expect(cells.slice(1).map((row) => row.at(-1))).toEqual(['', '', '', '', 2]);
+    // Names wide enough to read (~38 characters), identifiers fit.
+    const width = (name: string) => sheet.getColumn(header.indexOf(name) + 1).width;
+    expect([width('legal_name'), width('trade_name'), width('vendor_name'), width('error_message')]).toEqual([38, 38, 38, 38]);
+    expect(width('gstin')).toBeGreaterThanOrEqual(17);
+    expect(width('pan')).toBeGreaterThanOrEqual(11);
     expect(cells[1]![header.indexOf('din')]).toBe('00912345');
     expect(cells[2]![header.indexOf('din')]).toBe('0001');
     expect(cells[4]![header.indexOf('din')]).toBe('1e5');
@@ -86,7 +109,7 @@ describe('results.xlsx', () => {
     expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
     // Problem rows (a cancelled GSTIN, not found, invalid) filled; the clean row not.
     const filled = (row: number) => (sheet.getRow(row).getCell(2).fill as ExcelJS.FillPattern | undefined)?.fgColor?.argb;
-    expect([2, 3, 4, 5].map(filled)).toEqual([undefined, 'FFFFC7CE', 'FFFFC7CE', 'FFFFC7CE']);
+    expect([2, 3, 4, 5, 6].map(filled)).toEqual([undefined, 'FFFFC7CE', 'FFFFC7CE', 'FFFFC7CE', undefined]);
   });
 
   it('is not left behind when writing the files fails', async () => {

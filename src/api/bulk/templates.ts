@@ -55,8 +55,9 @@ export async function bulkTemplateXlsx(operation: OperationName, template: BulkT
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const sheet = await XlsxSheetWriter.toStream(out, { sheetName: operation, columns: template.header.map((name) => ({ header: escapeCell(name), width: 24 })) });
-  for (const row of template.rows) sheet.addRow(row.map(escapeCell));
+  // Cells as they are: the writer quote-prefixes text that starts like a formula (no CSV `'`).
+  const sheet = await XlsxSheetWriter.toStream(out, { sheetName: operation, columns: template.header.map((name) => ({ header: name, width: 24 })) });
+  for (const row of template.rows) sheet.addRow(row);
   await sheet.commit();
   return Buffer.concat(chunks);
 }

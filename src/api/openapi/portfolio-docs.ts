@@ -177,7 +177,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
   'GET /v1/portfolios/:id/runs/:run/changes.xlsx': {
     summary: "A run's change report as an Excel workbook (added in issue 28)",
     description:
-      'One sheet, Changes: the columns, rows and cells of changes.csv (cells that could start a formula escaped with a leading quote alike), the header bold, frozen and with an autofilter, every cell text (identifiers and vendor codes keep their leading zeros); high-severity changes filled light red. A report written before this file existed answers 404: its changes.csv has the same rows.',
+      'One sheet, Changes: the columns, rows and cells of changes.csv (a cell changes.csv escapes with a leading quote keeps its own text here, with Excel\'s quote-prefix style), the header bold, frozen and with an autofilter, every cell text (identifiers and vendor codes keep their leading zeros); high-severity changes filled light red. A report written before this file existed answers 404: its changes.csv has the same rows.',
     tags: ['Portfolios'],
     security: 'customer',
     params: portfolioRun,

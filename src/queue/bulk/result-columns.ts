@@ -50,14 +50,18 @@ interface Flattener<O extends OperationName> {
 const LIST_SEPARATOR = ';';
 
 const moduleColumn = (module: ModuleName): string => `module_${module}`;
+const SUMMARY_COLUMNS = ['legal_name', 'gstin', 'pan', 'cin', 'llpin'] as const;
 
 const FLATTENERS: { [O in OperationName]: Flattener<O> } = {
   business360: {
-    columns: ['risk_level', 'risk_flags', ...MODULES.map(moduleColumn)],
+    // The entity's name and the identifiers the profile resolved come after the interface
+    // document's columns (an addition), so a row uploaded by CIN or PAN alone names its company.
+    columns: ['risk_level', 'risk_flags', ...MODULES.map(moduleColumn), ...SUMMARY_COLUMNS],
     values: (p) => ({
       risk_level: p.summary?.risk?.level,
       risk_flags: p.summary?.risk?.flags?.map((flag) => flag.code),
       ...Object.fromEntries(MODULES.map((m) => [moduleColumn(m), p[m]?.status])),
+      ...Object.fromEntries(SUMMARY_COLUMNS.map((c) => [c, p.summary?.[c]])),
     }),
   },
   'gst.verify': {

@@ -18,7 +18,7 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type OperationName } from '../../domain/operations.js';
-import { escapeCell } from '../../domain/formula-escape.js';
+import { escapeCell, startsFormula } from '../../domain/formula-escape.js';
 import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
@@ -61,6 +61,13 @@ export interface RenderedResult {
   json: string;
   /** The record's key field as text (domain/result-breakdown.ts), for the job's breakdown; absent when it has none. */
   key?: string | undefined;
+  /**
+   * Which cells of `head` then `fields` (0-based, across both) escapeCell prefixed with `'`:
+   * results.xlsx takes the `'` off them again and quote-prefixes them instead (xlsx-writer.ts).
+   * Absent when none was, as for most rows (and in chunk files written before it existed,
+   * whose cells results.xlsx then shows as the CSV does).
+   */
+  quoted?: number[] | undefined;
 }
 
 export interface WriteResultFilesOptions {
@@ -74,6 +81,12 @@ export interface WriteResultFilesOptions {
 
 const FIXED_BEFORE_INPUT = ['row'];
 const FIXED_AFTER_INPUT = ['status', 'error_code', 'error_message', 'charged_inr'];
+/**
+ * After every other column (an addition to the interface document's columns): a duplicate's
+ * first row, so a row verified and billed once with an earlier one does not read as an
+ * unexplained ₹0 `ok`. Empty on every other row.
+ */
+const LAST_COLUMNS = ['duplicate_of'];
 const COLLISION_SUFFIX = '_result';
 const CSV_OPTIONS = {
   record_delimiter: 'windows',
@@ -84,7 +97,8 @@ const CSV_OPTIONS = {
 
 /**
  * The results.csv header before formula escaping: `row`, the input columns, the fixed
- * columns, then the operation's key fields, with colliding generated names suffixed.
+ * columns, the operation's key fields, then `duplicate_of`, with colliding generated names
+ * suffixed.
  */
 export function csvHeader(operation: OperationName, inputHeader: readonly string[]): string[] {
   const taken = new Set(inputHeader.map((name) => name.toLowerCase()));
@@ -96,7 +110,7 @@ export function csvHeader(operation: OperationName, inputHeader: readonly string
     return unique;
   };
   const before = FIXED_BEFORE_INPUT.map(generated);
-  const after = [...FIXED_AFTER_INPUT, ...resultColumns(operation)].map(generated);
+  const after = [...FIXED_AFTER_INPUT, ...resultColumns(operation), ...LAST_COLUMNS].map(generated);
   return [...before, ...inputHeader, ...after];
 }
 
@@ -120,12 +134,18 @@ export function renderResult(
   result: { status: RowStatus; data: unknown; error: { code: string; message: string } | null },
 ): RenderedResult {
   const flat = flatten(operation, result.data);
-  return {
-    head: csvCells([result.status, result.error?.code ?? '', result.error?.message ?? '']),
-    fields: csvCells(resultColumns(operation).map((name) => flat[name] as string)),
+  const head = [result.status, result.error?.code ?? '', result.error?.message ?? ''];
+  const fields = resultColumns(operation).map((name) => flat[name] as string);
+  const rendered: RenderedResult = {
+    head: csvCells(head),
+    fields: csvCells(fields),
     json: JSON.stringify({ status: result.status, data: result.data ?? null, error: result.error ?? null }).slice(1, -1),
     key: keyFieldValue(operation, result.data),
   };
+  const quoted: number[] = [];
+  for (const [index, cell] of [...head, ...fields].entries()) if (startsFormula(cell)) quoted.push(index);
+  if (quoted.length > 0) rendered.quoted = quoted;
+  return rendered;
 }
 
 /** Paise as the INR text of results.csv: always two decimals, from integers (no float). */
@@ -146,8 +166,9 @@ export async function writeResultFiles(options: WriteResultFilesOptions): Promis
     writers.push(csv);
     const jsonl = await results.openWriter(jobId, RESULTS_JSONL_FILE);
     writers.push(jsonl);
-    const header = csvHeader(operation, inputHeader).map(escapeCell);
-    const xlsx = await ResultsWorkbook.open(results, jobId, header, inputHeader.length);
+    const names = csvHeader(operation, inputHeader);
+    const header = names.map(escapeCell);
+    const xlsx = await ResultsWorkbook.open(results, jobId, names, inputHeader.length);
     writers.push(xlsx);
     // A batch at a time, one write per file: a row's result was rendered by its chunk (or is
     // rendered here: invalid, cancelled and older chunk files' rows), its row number and input
@@ -174,9 +195,9 @@ export async function writeResultFiles(options: WriteResultFilesOptions): Promis
         // Key for key what JSON.stringify writes of {row, input, status, data, error, charged_inr}.
         const duplicateOf = result.duplicateOf === undefined ? '' : `,"duplicate_of":${result.duplicateOf}`;
         lines += `{"row":${JSON.stringify(result.row)},"input":${input}},${rendered.json},"charged_inr":${JSON.stringify(paiseToInr(result.chargedPaise))}${duplicateOf}}\n`;
-        records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields}\r\n`;
+        records += `${csvCells(cells)},${rendered.head},${escapeCell(chargedInrText(result.chargedPaise))},${rendered.fields},${result.duplicateOf ?? ''}\r\n`;
         const outcome = result.duplicateOf === undefined ? result.status : 'duplicate';
-        xlsx.add(result.row, cells.slice(1).map(escapeCell), rendered.head, chargedInrText(result.chargedPaise), rendered.fields, isProblem(operation, outcome, result.status, rendered.key));
+        xlsx.add(result.row, cells.slice(1), rendered, chargedInrText(result.chargedPaise), result.duplicateOf, isProblem(operation, outcome, result.status, rendered.key));
       }
       await Promise.all([jsonl.write(lines), csv.write(records), xlsx.drained()]);
       rowCount += batch.length;

@@ -1,12 +1,13 @@
 /**
  * changes.xlsx of a portfolio run: changes.csv as a workbook, written from the same column
- * list and the same escaped cells (changes-csv.ts), so a column added to the report reaches
- * both. Header frozen and filterable, every cell text (an identifier or a vendor code keeps
- * its leading zeros), and high-severity changes filled, as results.xlsx fills problem rows.
+ * list (changes-csv.ts), so a column added to the report reaches both. Cells keep their text:
+ * no CSV `'` (a text cell that starts like a formula gets Excel's quote prefix instead, see
+ * xlsx-writer.ts). Header frozen and filterable, every cell text (an identifier or a vendor
+ * code keeps its leading zeros), and high-severity changes filled, as results.xlsx fills
+ * problem rows.
  */
-import { changeCsvRecord, changesCsvHeader } from '../../domain/portfolio/changes-csv.js';
+import { changesCsvHeader } from '../../domain/portfolio/changes-csv.js';
 import type { PortfolioChange } from '../../domain/portfolio/changes.js';
-import { escapeCell } from '../../domain/formula-escape.js';
 import type { ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter } from '../../store/xlsx-writer.js';
 
@@ -18,11 +19,11 @@ const WIDTHS: Partial<Record<string, number>> = { identifier: 24, vendor_name: 3
 const BATCH = 500;
 
 export async function writeChangesXlsx(results: Pick<ResultStore, 'openWriter'>, runId: string, changes: readonly PortfolioChange[]): Promise<void> {
-  const columns = changesCsvHeader.map((name) => ({ header: escapeCell(name), width: WIDTHS[name] }));
+  const columns = changesCsvHeader.map((name) => ({ header: name, width: WIDTHS[name] }));
   const sheet = await XlsxSheetWriter.toStore(results, runId, CHANGES_XLSX_FILE, { sheetName: 'Changes', columns });
   try {
     for (const [index, change] of changes.entries()) {
-      sheet.addRow(changeCsvRecord(change), change.severity === 'high');
+      sheet.addRow(changesCsvHeader.map((column) => change[column] ?? ''), change.severity === 'high');
       if (index % BATCH === BATCH - 1) await sheet.drained();
     }
   } catch (error) {
