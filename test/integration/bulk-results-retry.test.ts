@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const SAMPLE = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../samples/vendors-100.csv'), 'utf8');
 
 type Row = Record<string, unknown> & { row: number; status: string };
-type Status = JobStatus & { breakdown: Record<string, Record<string, number>> | null; retry_of: string | null; retried_by: string | null };
+type Status = JobStatus & { name: string; breakdown: Record<string, Record<string, number>> | null; retry_of: string | null; retried_by: string | null };
 
 /** Result rows you can filter and page (GET /v1/bulk/jobs/{id}/results), the breakdown, and retrying what failed. */
 describe('bulk job results: breakdown, filtered pages, retry of failed rows', () => {
@@ -188,11 +188,16 @@ describe('bulk job results: breakdown, filtered pages, retry of failed rows', ()
     const again = await t.post(`/v1/bulk/jobs/${original.job_id}/retry`, {});
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toContain(data.job_id);
-    // The retry's own failed rows can be retried in turn.
-    expect((await t.post(`/v1/bulk/jobs/${data.job_id}/retry`, {})).statusCode).toBe(202);
+    // The retry's own failed rows can be retried in turn, the new job's name counting retries.
+    expect(retry.name).toBe('with faults (retry of failed rows)');
+    const second = await t.post(`/v1/bulk/jobs/${data.job_id}/retry`, {});
+    expect(second.statusCode).toBe(202);
+    expect((await get(`/v1/bulk/jobs/${second.json().data.job_id as string}`)).json().data.name).toBe('with faults (retry 2 of failed rows)');
     const nothingFailed = await t.post(`/v1/bulk/jobs/${sampleJob.job_id}/retry`, {});
     expect(nothingFailed.statusCode).toBe(400);
     expect(nothingFailed.json().error.message).toContain('no failed rows');
+    // The sample's not_found and invalid rows are answers: the refusal says why they are not retried.
+    expect(nothingFailed.json().error.message).toContain('not_found and invalid rows');
     // Another environment's key sees no such job.
     expect((await t.post(`/v1/bulk/jobs/${original.job_id}/retry`, {}, t.liveKey)).statusCode).toBe(404);
   });

@@ -75,24 +75,39 @@ export function rowFilter(operation: OperationName, query: ResultRowsQuery): Row
   const keyField = KEY_FIELDS[operation];
   if (query.field !== undefined) {
     if (keyField === undefined) throw validationError([{ field: 'field', message: `${operation} results have no key field to filter by: filter by outcome` }]);
-    if (query.field !== keyField.name) throw validationError([{ field: 'field', message: `must be ${keyField.name}, the key field of ${operation} results` }]);
+    if (query.field.toLowerCase() !== keyField.name) throw validationError([{ field: 'field', message: `must be ${keyField.name} (any case), the key field of ${operation} results` }]);
     if (query.value === undefined) throw validationError([{ field: 'value', message: `is required with field=${query.field}` }]);
   } else if (query.value !== undefined) {
     throw validationError([{ field: 'field', message: 'is required with value= (the key field the value is of)' }]);
   }
-  return { outcome: query.outcome, value: query.value?.toLowerCase(), problems: query.problems === 'true', q: query.q?.toLowerCase() };
+  return { outcome: query.outcome, value: query.value?.toLowerCase(), problems: query.problems === 'true', q: query.q === undefined ? undefined : folded(query.q) };
+}
+
+/** Latin accents as Unicode decomposes them (NFD): `é` is `e` and U+0301. */
+const LATIN_ACCENTS = /[\u0300-\u036f]/g;
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * Text as `q=` compares it, on both sides: lower case, and Latin letters without their accents,
+ * so `cafe` finds "Café Traders" and `CAFÉ` finds "cafe". Only the Latin combining accents go:
+ * the vowel signs of Indian scripts are combining marks too, and are letters, not accents.
+ */
+function folded(text: string): string {
+  const lower = text.toLowerCase();
+  return ASCII.test(lower) ? lower : lower.normalize('NFD').replace(LATIN_ACCENTS, '').normalize('NFC');
 }
 
 /** Where a row's supplier name may be, by operation's record: what `q=` searches besides the input cells. */
 const NAME_PATHS: readonly (readonly string[])[] = [['legal_name'], ['trade_name'], ['name'], ['registered_name'], ['company_name'], ['summary', 'legal_name'], ['summary', 'trade_name']];
 
 function mentions(row: ResultRow, q: string): boolean {
-  for (const value of Object.values(row.input ?? {})) if (typeof value === 'string' ? value.toLowerCase().includes(q) : JSON.stringify(value ?? '').toLowerCase().includes(q)) return true;
+  for (const value of Object.values(row.input ?? {})) if (folded(typeof value === 'string' ? value : JSON.stringify(value ?? '')).includes(q)) return true;
   if (row.data === null || typeof row.data !== 'object') return false;
   return NAME_PATHS.some((path) => {
     let value: unknown = row.data;
     for (const step of path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[step] : undefined;
-    return typeof value === 'string' && value.toLowerCase().includes(q);
+    return typeof value === 'string' && folded(value).includes(q);
   });
 }
 

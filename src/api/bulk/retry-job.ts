@@ -16,6 +16,35 @@ import { intakeFailure } from './intake-error.js';
 import { refuseOverQuota } from './quota-refusal.js';
 import type { BulkRequest, IntakeItem } from './row-request.js';
 
+/** What a retry's name ends with: ` (retry of failed rows)`, then ` (retry 2 of failed rows)`, ... */
+const RETRY_SUFFIX = / \(retry(?: (\d+))? of failed rows\)$/;
+
+/**
+ * The name of the job retrying `name`'s failed rows: the original name and which retry this is,
+ * counted from the previous one's suffix (taken off, so a retry of a retry does not read
+ * `x (retry of failed rows) (retry of failed rows)`; names made so before are counted too).
+ */
+export function retryJobName(name: string): string {
+  let base = name;
+  let retries = 0;
+  for (let match = RETRY_SUFFIX.exec(base); match !== null; match = RETRY_SUFFIX.exec(base)) {
+    retries += match[1] === undefined ? 1 : Number(match[1]);
+    base = base.slice(0, match.index);
+  }
+  const suffix = retries === 0 ? ' (retry of failed rows)' : ` (retry ${retries + 1} of failed rows)`;
+  // Names are at most 200 characters: the suffix is kept, the original name shortened.
+  return `${base.slice(0, 200 - suffix.length)}${suffix}`;
+}
+
+/** Why a job has nothing to retry: only rows that ended `failed` are retried. */
+const nothingToRetry = (jobId: string) =>
+  validationError([
+    {
+      field: 'id',
+      message: `${jobId} has no failed rows to retry: only rows that ended failed (their source unavailable or timed out after every attempt) are retried; not_found and invalid rows are answers, and a retry would give the same`,
+    },
+  ]);
+
 /** How soon to ask again when the job is still running: its events stream says when at once. */
 const RUNNING_RETRY_AFTER_S = 5;
 const FAILED = '"status":"failed"';
@@ -76,10 +105,10 @@ export async function retryFailedRows(job: BulkJob, caller: RetryCaller, deps: C
   if (job.retriedBy !== null) {
     throw validationError([{ field: 'id', message: `${job.jobId}'s failed rows were already retried by ${job.retriedBy}: retry that job's failed rows instead` }]);
   }
-  if (job.rows.failed === 0) throw validationError([{ field: 'id', message: `${job.jobId} has no failed rows to retry` }]);
+  if (job.rows.failed === 0) throw nothingToRetry(job.jobId);
   await refuseOverQuota(deps.jobs.quotas, caller.accountId);
   const failed = await failedRows(deps.results, job.jobId);
-  if (failed.size === 0) throw validationError([{ field: 'id', message: `${job.jobId} has no failed rows to retry` }]);
+  if (failed.size === 0) throw nothingToRetry(job.jobId);
   const staged = await stageBulkJob(job.operation, failedRowItems(deps.results, job.jobId, failed), deps).catch(intakeFailure);
   // Claimed only now, with the new job's id: two retries sent at once stage two jobs, and one is dropped here.
   if (!(await deps.jobs.claimRetry(job.jobId, staged.jobId))) {
@@ -91,7 +120,7 @@ export async function retryFailedRows(job: BulkJob, caller: RetryCaller, deps: C
     accountId: caller.accountId,
     environment: caller.environment,
     clockOffsetMs: caller.clockOffsetMs ?? 0,
-    name: `${job.name} (retry of failed rows)`.slice(0, 200),
+    name: retryJobName(job.name),
     webhookUrl: job.webhookUrl,
     retryOf: job.jobId,
   };
