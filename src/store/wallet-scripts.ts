@@ -145,18 +145,20 @@ return reply`;
  * Charges parts of an open hold, once per charge key: a bulk job's rows are billed from the
  * job's hold, a chunk's rows in one call, and a chunk that runs twice (BullMQ is
  * at-least-once) finds its rows already charged. KEYS[4] the hold's charges hash (charge key
- * → paise). ARGV: hold_id, at, then (charge_key, amount_paise, reference) for each charge.
+ * → paise). ARGV: hold_id, at, then (charge_key, amount_paise, reference, identifier) for each
+ * charge; the identifier (the row's GSTIN, CIN, …; empty: none) names the row in its ledger
+ * entry, as a sync call's entries are named (README "Money").
  * Returns per charge, flat: 'ok', charged | 'duplicate', charged before | 'resolved', 0 (no
  * such open hold) | 'insufficient', left in the hold. Every amount is checked before anything
  * is written, so a bad one changes nothing.
  */
 const CHARGE_PARTS_LUA = `
-for i = 3, #ARGV, 3 do
+for i = 3, #ARGV, 4 do
   local charge = tonumber(ARGV[i + 1])
   if not charge or charge <= 0 or charge % 1 ~= 0 then return redis.error_reply('charge must be whole paise above 0') end
 end
 local reply = {}
-for i = 3, #ARGV, 3 do
+for i = 3, #ARGV, 4 do
   local key, charge, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 2]
   local hold = redis.call('HGET', KEYS[2], ARGV[1])
   local before = redis.call('HGET', KEYS[4], key)
@@ -175,8 +177,9 @@ for i = 3, #ARGV, 3 do
       redis.call('HINCRBY', KEYS[1], 'held_paise', -charge)
       local balance = redis.call('HINCRBY', KEYS[1], 'balance_paise', -charge)
       redis.call('HINCRBY', KEYS[1], 'commits_paise', charge)
-      redis.call('XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge,
-        'balance_paise', balance, 'reference', reference, 'at', ARGV[2])
+      local fields = {'XADD', KEYS[3], '*', 'type', 'commit', 'amount_paise', charge, 'balance_paise', balance, 'reference', reference, 'at', ARGV[2]}
+      if ARGV[i + 3] ~= '' then fields[#fields + 1] = 'identifier'; fields[#fields + 1] = ARGV[i + 3] end
+      redis.call(unpack(fields))
       reply[#reply + 1] = 'ok'; reply[#reply + 1] = charge
     end
   end

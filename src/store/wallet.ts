@@ -27,6 +27,8 @@ export interface PartChargeRequest {
   amountPaise: number;
   /** The ledger line's reference. */
   reference: string;
+  /** The identifier the part was for (a bulk row's GSTIN, CIN, …), named in its ledger entry; never a person's name. */
+  identifier?: string | undefined;
 }
 
 /** 'resolved': no such open hold; 'insufficient': `paise` is what is left in the hold. */
@@ -320,9 +322,9 @@ export class WalletStore {
   async chargeParts(accountId: string, holdId: string, charges: readonly PartChargeRequest[]): Promise<PartCharge[]> {
     if (charges.length === 0) return [];
     const args: (string | number)[] = [holdId, new Date().toISOString()];
-    for (const { key, amountPaise, reference } of charges) {
+    for (const { key, amountPaise, reference, identifier } of charges) {
       if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
-      args.push(key, amountPaise, reference);
+      args.push(key, amountPaise, reference, identifier ?? '');
     }
     const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId, this.environment), ...args)) as (string | number)[];
     const results = charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));

@@ -25,6 +25,8 @@ const sum = (records: readonly Line[]): number => records.reduce((total, r) => t
 describe('GET /v1/wallet/ledger.csv, summed and pivoted', () => {
   let t: TestApp;
   let jobId: string;
+  let jobGstins: string[];
+  let runGstins: string[];
   let runId: string;
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
   const csv = async (query = ''): Promise<{ header: string[]; records: Line[]; body: string }> => {
@@ -46,9 +48,8 @@ describe('GET /v1/wallet/ledger.csv, summed and pivoted', () => {
     // A call the source fails: held, then released whole.
     expect((await t.post('/v1/gst/verify', { gstin: scenario('unavailable-gstin').identifiers.gstin })).statusCode).toBe(503);
     // A row the source fails too: its share of the job's hold is released at the end.
-    const rows = [clean.gstin, scenario('cancelled-gstin').identifiers.gstin, '27ZZZCZ0404Z1ZT', scenario('suspended-gstin').identifiers.gstin, scenario('unavailable-gstin').identifiers.gstin].map(
-      (gstin) => ({ gstin }),
-    );
+    jobGstins = [clean.gstin, scenario('cancelled-gstin').identifiers.gstin, '27ZZZCZ0404Z1ZT', scenario('suspended-gstin').identifiers.gstin, scenario('unavailable-gstin').identifiers.gstin] as string[];
+    const rows = jobGstins.map((gstin) => ({ gstin }));
     const created = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows, name: 'vendors' });
     expect(created.statusCode, created.body).toBe(202);
     jobId = created.json().data.job_id;
@@ -57,7 +58,7 @@ describe('GET /v1/wallet/ledger.csv, summed and pivoted', () => {
       name: 'Key suppliers',
       operation: 'gst.verify',
       schedule: { every: 'monthly' },
-      rows: [{ gstin: clean.gstin }, { gstin: scenario('cancelled-gstin').identifiers.gstin }, { gstin: scenario('suspended-gstin').identifiers.gstin }],
+      rows: (runGstins = [clean.gstin, scenario('cancelled-gstin').identifiers.gstin, scenario('suspended-gstin').identifiers.gstin] as string[]).map((gstin) => ({ gstin })),
     });
     expect(portfolio.statusCode, portfolio.body).toBe(201);
     const started = await t.post(`/v1/portfolios/${portfolio.json().data.portfolio_id}/run`, {});
@@ -95,7 +96,7 @@ describe('GET /v1/wallet/ledger.csv, summed and pivoted', () => {
     expect(body).not.toContain(",'-");
   });
 
-  it("names the job, its kind, operation, name and row on each of a bulk job's and a portfolio run's entries", async () => {
+  it("names the job, its kind, operation, name, row and the row's identifier on each of a bulk job's and a portfolio run's entries", async () => {
     const { records } = await csv();
     for (const [id, kind, name] of [
       [jobId, 'bulk', 'vendors'],
@@ -109,6 +110,11 @@ describe('GET /v1/wallet/ledger.csv, summed and pivoted', () => {
       expect(own.some((r) => r.type === 'release')).toBe(id === jobId);
       for (const r of own) expect([r.job_id, r.job_kind, r.operation, r.job_name], r.reference).toEqual([id, kind, 'gst.verify', name]);
       for (const r of rowCharges) expect(r.row).toBe(r.reference.replace(`${id} row `, ''));
+      // Each row charge names the identifier the row checked; the job's hold and release name none.
+      if (id === jobId) for (const r of rowCharges) expect(r.identifier, r.reference).toBe(jobGstins[Number(r.row) - 1]);
+      expect(rowCharges.map((r) => r.identifier).sort()).toEqual([...new Set(rowCharges.map((r) => r.identifier))].sort());
+      for (const r of rowCharges) expect(id === jobId ? jobGstins : runGstins).toContain(r.identifier);
+      for (const r of own.filter((r) => r.type !== 'commit')) expect(r.identifier).toBe('');
       // Per-entry lines never carry a job line's counts: a sum of `rows` stays a sum of jobs' rows.
       for (const r of own) expect([r.rows, r.job_status]).toEqual(['', '']);
     }

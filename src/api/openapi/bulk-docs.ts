@@ -41,7 +41,7 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
   'GET /v1/wallet/ledger': {
     summary: 'Wallet ledger, newest first',
     description:
-      "Every top-up, hold, commit and release with the running balance and its reference; a sync call's entries also name its operation and identifier (added in issue 28). Page with limit and cursor. Added: group=job lists each bulk job or portfolio run as one line (type job, its rows and money in `job`) at the place of its hold, its per-row charges and final release folded in (they stay in the ledger: group=entry, the default, lists them). A grouped page reads at most 20,000 entries, so one after a very large job may be short; follow next_cursor until it is null. Times are ISO 8601 with +05:30.",
+      "Every top-up, hold, commit and release with the running balance and its reference; a sync call's entries also name its operation and identifier, a bulk row's charge its identifier (added in issue 28). Page with limit and cursor. Added: group=job lists each bulk job or portfolio run as one line (type job, its rows and money in `job`) at the place of its hold, its per-row charges and final release folded in (they stay in the ledger: group=entry, the default, lists them). A grouped page reads at most 20,000 entries, so one after a very large job may be short; follow next_cursor until it is null. Times are ISO 8601 with +05:30.",
     tags: ['Wallet'],
     security: 'customer',
     querystring: LedgerQuery,

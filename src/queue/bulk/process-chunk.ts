@@ -16,6 +16,7 @@ import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { PartCharge, WalletStore } from '../../store/wallet.js';
 import type { ChunkPayload, ChunkRow } from '../names.js';
+import { ledgerLabel } from '../../domain/ledger-lines.js';
 import { renderResult, type RenderedResult } from './result-files.js';
 import type { RowOutcome, VerifyRow } from './verify-row.js';
 
@@ -28,6 +29,8 @@ export interface ChunkResultLine {
   row: number;
   status: 'ok' | 'not_found' | 'failed' | 'cancelled';
   charged_paise: number;
+  /** A charged row's identifier (ledgerLabel), named in its ledger entry; absent in files written before it. */
+  identifier?: string;
   rendered?: RenderedResult;
   data?: unknown;
   error?: { code: string; message: string } | null;
@@ -175,9 +178,11 @@ async function decideRows(deps: ChunkDeps, payload: ChunkPayload, decided: Reado
 async function keepChunk(deps: ChunkDeps, payload: ChunkPayload, file: string, decided: Map<number, string>, fresh: ReadonlyMap<number, string>): Promise<void> {
   const { jobId, chunk } = payload;
   for (const [row, json] of await deps.jobs.keepRowResults(jobId, chunk, fresh)) decided.set(row, json);
-  const lines: ChunkResultLine[] = payload.rows.map(({ row }) => {
+  const lines: ChunkResultLine[] = payload.rows.map(({ row, request }) => {
     const { status, data, error, cost } = JSON.parse(decided.get(row) as string) as KeptResult;
-    return { row, status, charged_paise: status === 'ok' && cost > 0 ? cost : 0, rendered: renderResult(payload.operation, { status, data, error }) };
+    const charged = status === 'ok' && cost > 0 ? cost : 0;
+    const identifier = charged > 0 ? ledgerLabel(payload.operation, request).identifier : undefined;
+    return { row, status, charged_paise: charged, ...(identifier === undefined ? {} : { identifier }), rendered: renderResult(payload.operation, { status, data, error }) };
   });
   await deps.results.writeLines(jobId, file, lines.map(formatChunkLine));
 }
@@ -200,7 +205,7 @@ export async function settleChunk(deps: Pick<ChunkDeps, 'jobs' | 'wallet' | 'res
   const charges = await wallet.chargeParts(
     accountId,
     jobId,
-    billable.map(({ row, charged_paise }) => ({ key: `row:${row}`, amountPaise: charged_paise, reference: `${jobId} row ${row}` })),
+    billable.map(({ row, charged_paise, identifier }) => ({ key: `row:${row}`, amountPaise: charged_paise, reference: `${jobId} row ${row}`, identifier })),
   );
   let corrected = false;
   billable.forEach((line, index) => {
