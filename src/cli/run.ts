@@ -20,11 +20,20 @@ function errorJson(error: CliError): Record<string, unknown> {
   return { error: { code: error.code, message: error.message } };
 }
 
+/** The API's messages name its query parameters; bv takes them as options. */
+const OPTION_OF_PARAMETER: [string, string][] = [
+  ['?columns=', '--columns "column:Header"'],
+  ['?sheet=', '--sheet <name>'],
+];
+
 function errorText(error: CliError): string {
   if (!(error instanceof ApiError)) return `bv: ${error.message}`;
   const lines = [`bv: ${error.apiCode} (HTTP ${error.httpStatus}): ${error.message}`];
   for (const d of error.details ?? []) lines.push(`  ${d.field}: ${d.message}`);
   if (error.requestId) lines.push(`  request id: ${error.requestId}`);
+  const said = [error.message, ...(error.details ?? []).map((d) => d.message)].join(' ');
+  const options = OPTION_OF_PARAMETER.filter(([parameter]) => said.includes(parameter)).map(([parameter, option]) => `${parameter} is ${option}`);
+  if (options.length > 0) lines.push(`  with bv: ${options.join(', ')}`);
   return lines.join('\n');
 }
 

@@ -109,6 +109,28 @@ describe('bv bulk results, retry and spreadsheets', { timeout: 60_000 }, () => {
       const status = await bv(['bulk', 'status', id]);
       expect(status.stdout).toMatch(/^warning\s+.*Vendor Tax ID.* \(COLUMN_GUESSED\)$/m);
     });
+
+    it('a refusal that names ?columns= says which bv option that is', async () => {
+      const input = path.join(tmp, 'no-ids.csv');
+      await writeFile(input, 'Vendor,City\nClean Co,Pune\n');
+      const ran = await bv(['bulk', 'submit', input, '--operation', 'gst.verify']);
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toContain('?columns=');
+      expect(ran.stderr).toMatch(/^ {2}with bv: \?columns= is --columns "column:Header"/m);
+    });
+
+    it('portfolio rows from a workbook: --sheet and --columns are sent, the upload\'s warnings printed', async () => {
+      const input = path.join(tmp, 'suppliers.xlsx');
+      await writeFile(input, workbook);
+      const created = await bv(['portfolios', 'create', '--name', 'Q3 suppliers', '--operation', 'gst.verify', '--every', 'weekly', '--file', input, '--sheet', 'Q3']);
+      expect(created.code, created.stderr).toBe(0);
+      expect(created.stdout).toMatch(/^Rows: 2 added, 0 replaced, 0 invalid; 2 in the portfolio\.$/m);
+      expect(created.stdout).toMatch(/^Warning: .*Vendor Tax ID.* \(COLUMN_GUESSED\)$/m);
+      const portfolioId = /^Portfolio (\S+) created\.$/m.exec(created.stdout)![1]!;
+      const added = await bv(['--json', 'portfolios', 'add-rows', portfolioId, input, '--sheet', 'Q3', '--columns', 'gstin:Vendor Tax ID']);
+      expect(added.code, added.stderr).toBe(0);
+      expect(JSON.parse(added.stdout)).toMatchObject({ added: 0, replaced: 2, warnings: [] });
+    });
   });
 
   it('retries the failed rows as a new job', async () => {

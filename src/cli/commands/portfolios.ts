@@ -3,7 +3,7 @@ import { type Command, Option } from 'commander';
 import type { Session } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { ApiClient } from '../http-client.js';
-import { fileSize } from '../multipart.js';
+import { fileSize, uploadContentType } from '../multipart.js';
 import { positiveInt } from '../parse.js';
 import { rowsToVerify, type JobStatus } from '../job.js';
 import { inr, keyValues, table, text, when } from '../output.js';
@@ -32,6 +32,8 @@ interface RowsAdded {
   invalid: number;
   invalid_rows: { row: number; problems: { field: string; message: string }[] }[];
   rows: number;
+  /** What the upload read differently (a guessed column, a Windows-1252 file); absent from older servers. */
+  warnings?: { code: string; message: string }[];
 }
 
 interface Run {
@@ -82,14 +84,25 @@ function portfolioPairs(p: Portfolio): [string, string][] {
 function rowsAddedLine(added: RowsAdded): string {
   const problems = added.invalid_rows.map((r) => `\n  row ${r.row}: ${r.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`).join('');
   const repeated = (added.repeated ?? 0) > 0 ? `, ${added.repeated} repeated in the file (the last kept)` : '';
-  return `Rows: ${added.added} added, ${added.replaced} replaced${repeated}, ${added.invalid} invalid; ${added.rows} in the portfolio.${problems}`;
+  const warnings = (added.warnings ?? []).map((w) => `\nWarning: ${w.message} (${w.code})`).join('');
+  return `Rows: ${added.added} added, ${added.replaced} replaced${repeated}, ${added.invalid} invalid; ${added.rows} in the portfolio.${problems}${warnings}`;
 }
 
-async function uploadRows(client: ApiClient, portfolioId: string, file: string): Promise<RowsAdded> {
-  return (await client.upload<{ data: RowsAdded }>(`/v1/portfolios/${id(portfolioId)}/rows`, 'key', [], { field: 'file', path: file, contentType: 'text/csv' })).data;
+/** `--columns` and `--sheet`, as the upload's `?columns=` and `?sheet=`. */
+interface SheetOptions {
+  columns?: string;
+  sheet?: string;
 }
 
-interface CreateOptions {
+async function uploadRows(client: ApiClient, portfolioId: string, file: string, options: SheetOptions): Promise<RowsAdded> {
+  const query = { columns: options.columns, sheet: options.sheet };
+  return (await client.upload<{ data: RowsAdded }>(`/v1/portfolios/${id(portfolioId)}/rows`, 'key', [], { field: 'file', path: file, contentType: uploadContentType(file) }, {}, query)).data;
+}
+
+const COLUMNS_HELP = 'which header is which column, as ?columns= takes it: gstin:Party GSTIN (pairs separated by commas)';
+const SHEET_HELP = 'the worksheet of an .xlsx to read (default: the first visible one with a header)';
+
+interface CreateOptions extends SheetOptions {
   name: string;
   operation: string;
   every?: string;
@@ -126,14 +139,16 @@ export function registerPortfolios(program: Command, session: Session): void {
 
   group
     .command('create')
-    .description('create a portfolio; --file adds rows from a CSV after creating it')
+    .description('create a portfolio; --file adds rows from a CSV or .xlsx after creating it')
     .requiredOption('--name <name>', 'the portfolio\'s name')
     .addOption(new Option('--operation <api>', 'the check run on every row').choices(['gst.verify', 'gst.returns', 'business360']).makeOptionMandatory())
     .addOption(new Option('--every <period>', 'run daily, weekly or monthly at 06:00 India time').choices(['daily', 'weekly', 'monthly']).conflicts(['cron', 'tz']))
     .addOption(new Option('--cron <expr>', 'run on a 5-field cron schedule, like "30 7 * * 1-5"').conflicts('every'))
     .option('--tz <zone>', 'the cron schedule\'s time zone (default Asia/Kolkata)')
     .option('--webhook-url <url>', 'POST a signed portfolio.changes event here when a run finds changes')
-    .option('--file <rows.csv>', 'a CSV of rows to add (gstin; cin or pan for business360)')
+    .option('--file <rows.csv>', 'a CSV or .xlsx of rows to add (gstin; cin or pan for business360)')
+    .option('--columns <mapping>', `with --file: ${COLUMNS_HELP}`)
+    .option('--sheet <name>', `with --file: ${SHEET_HELP}`)
     .action(async (options: CreateOptions, command: Command) => {
       if (options.every === undefined && options.cron === undefined) throw new UsageError('Give a schedule: --every daily|weekly|monthly, or --cron "<5 fields>" [--tz <zone>]');
       // Before creating anything: a portfolio made for a file that cannot be read would run empty on its schedule.
@@ -145,7 +160,7 @@ export function registerPortfolios(program: Command, session: Session): void {
       let upload: RowsAdded | null = null;
       if (options.file !== undefined) {
         try {
-          upload = await uploadRows(client, portfolio.portfolio_id, options.file);
+          upload = await uploadRows(client, portfolio.portfolio_id, options.file, options);
         } catch (error) {
           // The portfolio exists: say so, so that a retry adds rows instead of creating another.
           out.error(`Portfolio ${portfolio.portfolio_id} was created, but its rows were not added; retry with: bv portfolios add-rows ${portfolio.portfolio_id} ${options.file}`);
@@ -162,10 +177,12 @@ export function registerPortfolios(program: Command, session: Session): void {
 
   group
     .command('add-rows <portfolio> <rows.csv>')
-    .description('add rows from a CSV (a row with an identifier already there replaces it)')
-    .action(async (portfolioId: string, file: string, _options: unknown, command: Command) => {
+    .description('add rows from a CSV or .xlsx (a row with an identifier already there replaces it)')
+    .option('--columns <mapping>', COLUMNS_HELP)
+    .option('--sheet <name>', SHEET_HELP)
+    .action(async (portfolioId: string, file: string, options: SheetOptions, command: Command) => {
       const { out, client } = session.context(command);
-      const added = await uploadRows(client, portfolioId, file);
+      const added = await uploadRows(client, portfolioId, file, options);
       out.result(added, () => out.line(rowsAddedLine(added)));
     });
 
