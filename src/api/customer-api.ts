@@ -15,6 +15,7 @@ import { idempotencyHooks } from './idempotency.js';
 import { bulkJobRoutes, type BulkRoutesOptions } from './routes/bulk-jobs.js';
 import { portfolioRoutes, type PortfolioRoutesOptions } from './routes/portfolios.js';
 import { business360Routes } from './routes/business360.js';
+import { itcCheckRoutes } from './routes/itc-check.js';
 import { operationRoutes } from './routes/operations.js';
 import { walletRoutes } from './routes/wallet.js';
 
@@ -71,6 +72,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
 
   await app.register(operationRoutes, options);
   await app.register(business360Routes, options);
+  await app.register(itcCheckRoutes, options);
   await app.register(walletRoutes, { wallet: options.wallet, jobs: options.bulk.jobs });
   await app.register(bulkJobRoutes, {
     ...options.bulk,

@@ -1,6 +1,9 @@
 /** The ten operations of the interface document, with sandbox scenario examples. */
 import { CHECK_NAMES, OPERATIONS, paiseToInr } from '../../domain/operations.js';
+import { ITC_CHECK } from '../../domain/itc/pricing.js';
 import { Business360Request } from '../schemas/business360-request.js';
+import { ItcCheckRequest } from '../schemas/itc-check-request.js';
+import { ItcCheckShape } from '../schemas/itc-check-shape.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { Business360EnvelopeShape, Business360ErrorEnvelopeShape, DATA_SHAPES } from '../schemas/records.js';
 import { OPERATION_ERRORS } from './error-responses.js';
@@ -33,6 +36,15 @@ export function operationDocs(): Record<string, RouteDoc> {
     responses: { 200: Business360EnvelopeShape.describe('The profile, in the envelope') },
     errors: OPERATION_ERRORS,
     errorEnvelope: Business360ErrorEnvelopeShape,
+  };
+  docs[`POST ${ITC_CHECK.path}`] = {
+    summary: 'ITC check: which purchase invoices put input tax credit at risk, and by when to act (an addition)',
+    description: `Send a supplier's gstin and 1 to ${ITC_CHECK.maxInvoices} of its invoices. The service runs GST Verify and GST Returns (back to the earliest invoice's period) and judges each invoice by the CGST Act and Rules: registration on the invoice date (s.16(2)(a), s.29), composition (s.10), suspension (r.21A), GSTR-1 furnished (s.16(2)(aa)), GSTR-3B filed (s.16(2)(c)), the Rule 37A reversal and the s.16(4) time limit (docs/itc-check.md has every reason code and its rule). Price ${paiseToInr(ITC_CHECK.pricePaise).toFixed(2)} INR (GST Verify + GST Returns), charged only when both checks were delivered; if one fails the answer says which and nothing is billed. From public registration and filing data; not tax advice.`,
+    tags: ['Operations'],
+    security: 'customer',
+    body: ItcCheckRequest,
+    responses: { 200: envelope(ITC_CHECK.api, ItcCheckShape).describe('Each invoice with its verdict, reasons and deadlines, in the envelope') },
+    errors: OPERATION_ERRORS,
   };
   return docs;
 }
