@@ -29,8 +29,11 @@ export class ReplicaWaitTimeoutError extends Error {
  * "The same connection" means the same socket: ioredis keeps a command it could not send
  * through a dropped connection and sends it once it has reconnected, which under Sentinel is
  * to the new primary, where a WAIT counts none of the writes made on the old one and is
- * answered at once by its replica. So a WAIT whose connection closed between the writes'
- * replies and its own answer confirms nothing.
+ * answered at once by its replica. So a WAIT whose connection closed after the writes were
+ * sent confirms nothing: callers take the epoch before they send (`epoch`) and hand it to
+ * `afterWrites`. Taking it when asking for the WAIT instead let a write answered by the old
+ * primary, then a close, then another command resent to the new one, be "confirmed" by a WAIT
+ * on the new primary: rows charged on a primary a failover took away, reported as billed.
  */
 export class ReplicaWait {
   private pending: Promise<void> | undefined;
@@ -48,10 +51,24 @@ export class ReplicaWait {
     });
   }
 
-  /** Resolves once `replicas` replicas have every write this connection made so far. */
-  afterWrites(): Promise<void> {
+  /** The connection's epoch now: read it before sending the writes a WAIT is to confirm. */
+  get current(): number {
+    return this.epoch;
+  }
+
+  /**
+   * Resolves once `replicas` replicas have every write this connection made so far; rejects if
+   * the connection closed since `sentInEpoch` (when the writes were sent), as they may have gone
+   * to a primary that is gone.
+   */
+  afterWrites(sentInEpoch: number): Promise<void> {
+    if (sentInEpoch !== this.epoch) return Promise.reject(this.dropped());
     this.pending ??= this.waitSoon();
     return this.pending;
+  }
+
+  private dropped(): ReplicaWaitTimeoutError {
+    return new ReplicaWaitTimeoutError(0, this.replicas, this.timeoutMs, 'the connection to the primary dropped before a replica confirmed the write');
   }
 
   private waitSoon(): Promise<void> {
@@ -60,7 +77,7 @@ export class ReplicaWait {
       defer(() => {
         // Whoever asks from here on wrote after this WAIT was sent: theirs is the next one.
         if (this.epoch === epoch) this.pending = undefined;
-        const dropped = () => new ReplicaWaitTimeoutError(0, this.replicas, this.timeoutMs, 'the connection to the primary dropped before a replica confirmed the write');
+        const dropped = () => this.dropped();
         if (this.epoch !== epoch) return reject(dropped());
         this.redis.wait(this.replicas, this.timeoutMs).then((acknowledged) => {
           if (this.epoch !== epoch) reject(dropped());

@@ -148,6 +148,7 @@ export class WalletStore {
   async open(accountId: string, amountPaise = SANDBOX_OPENING_PAISE, reference = SANDBOX_OPENING_REFERENCE): Promise<{ opened: boolean; balancePaise: number }> {
     if (this.environment !== 'sandbox') throw new Error('only a sandbox wallet is opened: the live wallet is the one every account always had');
     if (!Number.isSafeInteger(amountPaise) || amountPaise < 0) throw new RangeError('a sandbox wallet opens with whole paise');
+    const epoch = this.writeEpoch();
     const [status, balance] = (await runScript(
       this.redis,
       OPEN_SANDBOX,
@@ -158,7 +159,7 @@ export class WalletStore {
       reference,
       new Date().toISOString(),
     )) as [string, number];
-    if (status === 'opened') await this.replicated();
+    if (status === 'opened') await this.replicated(epoch);
     this.opened.add(accountId);
     return { opened: status === 'opened', balancePaise: Number(balance) };
   }
@@ -172,6 +173,7 @@ export class WalletStore {
     const opening = this.ready(accountId);
     if (opening !== undefined) await opening;
     const [wallet, holds, ledger] = this.accountKeys(accountId);
+    const epoch = this.writeEpoch();
     const [status, value] = (await runScript(
       this.redis,
       SANDBOX_TOPUP,
@@ -189,7 +191,7 @@ export class WalletStore {
     )) as [string, number];
     if (status === 'rate') return { status, count: Number(value) };
     if (status === 'cap') return { status, balancePaise: Number(value) };
-    await this.replicated();
+    await this.replicated(epoch);
     return { status: 'ok', balancePaise: Number(value) };
   }
 
@@ -201,9 +203,14 @@ export class WalletStore {
     return this.environment === 'sandbox' && !this.opened.has(accountId) ? this.open(accountId) : undefined;
   }
 
-  /** After a money change's script answered: waits for the replicas when there are any. */
-  private replicated(): Promise<void> | undefined {
-    return this.replicaWait?.afterWrites();
+  /** The connection's epoch before a money change is sent (ReplicaWait says why). */
+  private writeEpoch(): number {
+    return this.replicaWait?.current ?? 0;
+  }
+
+  /** After a money change's script, sent in `epoch`, answered: waits for the replicas when there are any. */
+  private replicated(epoch: number): Promise<void> | undefined {
+    return this.replicaWait?.afterWrites(epoch);
   }
 
   private accountKeys(accountId: string): [string, string, string] {
@@ -231,6 +238,7 @@ export class WalletStore {
     }
     const opening = this.ready(accountId);
     if (opening !== undefined) await opening;
+    const epoch = this.writeEpoch();
     const [status, balance] = (await runScript(
       this.redis,
       CREDIT,
@@ -242,7 +250,7 @@ export class WalletStore {
       new Date().toISOString(),
     )) as [string, number];
     // A duplicate too: the credit it repeats may be the one no replica had confirmed.
-    await this.replicated();
+    await this.replicated(epoch);
     if (status === 'conflict') return { conflictPaise: Number(balance) };
     return { balancePaise: Number(balance), duplicate: status === 'duplicate' };
   }
@@ -269,6 +277,7 @@ export class WalletStore {
     }
     // Sent together (auto-pipelined, one round trip); one connection keeps their order, so the
     // expiries are registered before the holds exist.
+    const epoch = this.writeEpoch();
     const [, reply] = (await Promise.all([
       this.redis.zadd(this.keys.holdExpiries(this.environment), ...expiries),
       runScript(this.redis, HOLD, ...this.accountKeys(accountId), ...args),
@@ -295,7 +304,7 @@ export class WalletStore {
     const stale = [...refused].filter((holdId) => !placed.has(holdId)).map((holdId) => `${accountId}|${holdId}`);
     if (stale.length > 0) void this.redis.zrem(this.keys.holdExpiries(this.environment), ...stale).catch(() => undefined);
     // A hold no replica has is not answered: its call must not run on money a failover forgets.
-    if (placed.size > 0) await this.replicated();
+    if (placed.size > 0) await this.replicated(epoch);
     return results;
   }
 
@@ -326,11 +335,14 @@ export class WalletStore {
       if (!Number.isSafeInteger(amountPaise) || amountPaise <= 0) throw new RangeError('a charge must be whole paise above 0');
       args.push(key, amountPaise, reference, identifier ?? '');
     }
+    const epoch = this.writeEpoch();
     const reply = (await runScript(this.redis, CHARGE_PARTS, ...this.accountKeys(accountId), this.keys.holdCharges(accountId, holdId, this.environment), ...args)) as (string | number)[];
     const results = charges.map((_, index) => ({ status: reply[index * 2] as PartCharge['status'], paise: Number(reply[index * 2 + 1]) }));
     // Only what was charged now: a duplicate was counted by the run that charged it.
     await addCommittedPaise(this.redis, this.keys, results.reduce((sum, r) => (r.status === 'ok' ? sum + r.paise : sum), 0));
-    await this.replicated();
+    // In the charges' epoch: a close during the metric's round trip must not let a WAIT on the
+    // next primary confirm charges made on this one.
+    await this.replicated(epoch);
     return results;
   }
 
@@ -381,6 +393,7 @@ export class WalletStore {
     const nowMs = Date.now();
     const args: (string | number)[] = [new Date(nowMs).toISOString(), '0', nowMs, RESOLVED_KEPT_MS];
     for (const { holdId, chargePaise, label } of requests) args.push(holdId, chargePaise, label?.operation ?? '', label?.identifier ?? '');
+    const epoch = this.writeEpoch();
     const reply = (await runScript(this.redis, RESOLVE, ...this.resolveKeys(accountId, nowMs), ...args)) as (string | number)[];
     // The expiry entries go only once the holds are gone: removed alongside a script that then
     // failed, they would leave open holds the sweeper can no longer find, their money held for
@@ -397,7 +410,7 @@ export class WalletStore {
     // repeat was counted when its first sending charged it.
     void addCommittedPaise(this.redis, this.keys, charged.reduce<number>((sum, paise, index) => (statuses[index] === 'ok' ? sum + (paise ?? 0) : sum), 0));
     // A repeat too: the first sending's charge may be the one no replica had confirmed.
-    await this.replicated();
+    await this.replicated(epoch);
     return charged;
   }
 

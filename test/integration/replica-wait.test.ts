@@ -89,9 +89,10 @@ describe('the wallet under Sentinel: WAIT for a replica', () => {
     replica.stallReplication();
     try {
       // The write reaches the primary alone; then the connection drops before the WAIT goes.
+      const epoch = wait.current;
       await own.set(KEYS.wallet('acct_reconnected'), 'written');
       own.disconnect(true);
-      const confirmed = await wait.afterWrites().then(
+      const confirmed = await wait.afterWrites(epoch).then(
         () => 'confirmed',
         (error: unknown) => (error as Error).message,
       );
@@ -101,6 +102,37 @@ describe('the wallet under Sentinel: WAIT for a replica', () => {
       // as soon as its answer comes, for what it is.
       expect(confirmed).toBe('the connection to the primary dropped before a replica confirmed the write');
       expect(await replica.command('GET', KEYS.wallet('acct_reconnected'))).toBe('null');
+    } finally {
+      replica.unstallReplication();
+      own.disconnect();
+    }
+    await cluster.waitForReplica(replica);
+  });
+
+  it('takes no WAIT as confirming writes sent before the connection last dropped, however late it is asked for', async () => {
+    const primary = await cluster.primary();
+    const replica = cluster.nodes.find((node) => node !== primary)!;
+    const own = new Redis({ host: primary.host, port: primary.port, password: REDIS_PASSWORD });
+    const wait = new ReplicaWait(own, 1, 2_000);
+    replica.stallReplication();
+    try {
+      // A money script answered, then the connection dropped and came back, and another
+      // command (the committed-paise metric of chargeParts) answered on the new one before
+      // the WAIT was asked for. Such a WAIT counts none of the first write: a new
+      // connection's WAIT is answered at once. After a failover the write is simply gone.
+      const epoch = wait.current;
+      await own.set(KEYS.wallet('acct_late_wait'), 'written');
+      const back = new Promise((resolve) => own.once('ready', resolve));
+      own.disconnect(true);
+      await back;
+      expect(await own.ping()).toBe('PONG');
+      const confirmed = await wait.afterWrites(epoch).then(
+        () => 'confirmed',
+        (error: unknown) => (error as Error).message,
+      );
+      // Refused for what it is, at once, not after waiting out a WAIT that proves nothing.
+      expect(confirmed).toBe('the connection to the primary dropped before a replica confirmed the write');
+      expect(await replica.command('GET', KEYS.wallet('acct_late_wait'))).toBe('null');
     } finally {
       replica.unstallReplication();
       own.disconnect();
