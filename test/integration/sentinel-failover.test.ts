@@ -259,8 +259,9 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
     let diagnosis = '';
     if (unbilled.length > 0) {
       diagnosis = await withPrimary(async (_, redis) => {
-        const charge = await redis.hget(KEYS.holdCharges(accountId, jobId), `row:${unbilled[0]}`);
-        const ledgerLength = await redis.xlen(KEYS.ledger(accountId));
+        // The job ran on the sandbox key: its hold and ledger are the sandbox wallet's.
+        const charge = await redis.hget(KEYS.holdCharges(accountId, jobId, 'sandbox'), `row:${unbilled[0]}`);
+        const ledgerLength = await redis.xlen(KEYS.ledger(accountId, 'sandbox'));
         return `holdCharges row:${unbilled[0]} = ${charge}; ledger length ${ledgerLength}; done at the kill ${midJob.rows.done}; killed at ${killedAt}`;
       });
     }
