@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/domain/business360/profile.js';
+import { addMonths } from '../../src/domain/dates.js';
 import { checkCin, checkDin, checkGstin, checkPan } from '../../src/domain/identifiers/index.js';
 import { CHECK_NAMES, type CheckName } from '../../src/domain/operations.js';
 import { startSimulator } from '../../src/sim/simulator.js';
@@ -140,12 +141,13 @@ describe('driftPhase', () => {
 });
 
 describe('drifting scenario list', () => {
-  it('has one GSTIN status, one filing gap, one company status and one DIN status scenario', () => {
+  it('has one GSTIN status, one filing gap, one company status, one DIN status and one retrospective cancellation scenario', () => {
     expect(DRIFTING_SCENARIOS.map((s) => [s.name, s.drifting.kind])).toEqual([
       ['drifting-gst-status', 'gstin'],
       ['drifting-returns-gap', 'gstin'],
       ['drifting-company-status', 'cin'],
       ['drifting-director', 'din'],
+      ['drifting-retro-cancellation', 'gstin'],
     ]);
     expect(DRIFTING_IDENTIFIERS).toEqual(DRIFTING_SCENARIOS.map((s) => s.drifting.identifier));
   });
@@ -234,6 +236,28 @@ describe.each([
         'gst.returns/summary/not_filed': 1,
         'gst.returns/summary/last_filed_period': returns.periods[1]!.period,
         'business360/risk': { level: 'medium', flags: ['GST_RETURNS_NOT_FILED:medium'] },
+      }),
+    );
+  });
+
+  it('drifting-retro-cancellation: the GSTIN is cancelled from the 1st of the month before last, and gst.returns ends at that month', async () => {
+    const s = drifting('drifting-retro-cancellation');
+    const inEven = await snapshot(sandboxVerifier, s, even);
+    const inOdd = await snapshot(sandboxVerifier, s, odd);
+    expect((inEven['gst.verify'] as { status: string }).status).toBe('Active');
+    const monday = isoWeekOf(odd.toISOString().slice(0, 10)).monday;
+    const cancelledFrom = `${addMonths(monday.slice(0, 7), -2)}-01`;
+    const oddReturns = inOdd['gst.returns'] as { periods: { period: string }[]; summary: { last_filed_period: string } };
+    expect(oddReturns.periods[0]!.period).toBe(cancelledFrom.slice(0, 7));
+    expect(oddReturns.summary.last_filed_period).toBe(cancelledFrom.slice(0, 7));
+    expect(inOdd).toEqual(
+      withChanges(inEven, {
+        'gst.verify/status': 'Cancelled',
+        'gst.verify/cancellation_date': cancelledFrom,
+        'gst.by_pan/gstins/0/status': 'Cancelled',
+        'gst.returns/periods': oddReturns.periods,
+        'gst.returns/summary/last_filed_period': cancelledFrom.slice(0, 7),
+        'business360/risk': { level: 'high', flags: ['GST_CANCELLED:high'] },
       }),
     );
   });

@@ -10,7 +10,7 @@
  * (next: 28 December 2026 to 10 January 2027) the drifted state lasts two weeks.
  */
 import type { CompanyStatus, DinStatus, GstStatus } from '../../domain/records.js';
-import { civilDay, dayNumber, isoFromDay, todayAt, yearOfDay } from './calendar.js';
+import { civilDay, dayNumber, isoFromDay, monthIndex, todayAt, yearOfDay } from './calendar.js';
 import type { SandboxEntity, SandboxGstin, SandboxPerson } from './model.js';
 
 export type DriftPhase = 'even' | 'odd';
@@ -47,14 +47,27 @@ export function driftPhase(now: Date): DriftPhase {
 
 const oddWeek = (today: string): boolean => driftPhaseOn(today) === 'odd';
 
-/** A GSTIN's status on `today`: a `cancelled` drifter is Cancelled in odd weeks. */
+const cancelsInOddWeeks = (g: SandboxGstin): boolean => g.drift === 'cancelled' || g.drift === 'cancelled_retrospectively';
+
+/** A GSTIN's status on `today`: a `cancelled` or `cancelled_retrospectively` drifter is Cancelled in odd weeks. */
 export function gstStatusOn(g: SandboxGstin, today: string): GstStatus {
-  return g.drift === 'cancelled' && oddWeek(today) ? 'Cancelled' : g.status;
+  return cancelsInOddWeeks(g) && oddWeek(today) ? 'Cancelled' : g.status;
 }
 
-/** A GSTIN's cancellation day (day number) on `today`: a `cancelled` drifter's is the Monday of an odd week. */
+/**
+ * A GSTIN's cancellation day (day number) on `today`. In odd weeks a `cancelled` drifter's is the
+ * week's Monday; a `cancelled_retrospectively` drifter's is the first day of the month before last,
+ * counted from that Monday (s.29(2) allows "any retrospective date"): an invoice dated in the month
+ * before last or later, issued while the registration stood, is now on or after the effective date
+ * of cancellation (the ITC check's retrospective case). Counting from the Monday keeps the date the
+ * same all week.
+ */
 export function gstCancelledOn(g: SandboxGstin, today: string): number | null {
-  return g.drift === 'cancelled' && oddWeek(today) ? dayNumber(isoWeekOf(today).monday) : g.cancelled;
+  if (!cancelsInOddWeeks(g) || !oddWeek(today)) return g.cancelled;
+  const monday = isoWeekOf(today).monday;
+  if (g.drift === 'cancelled') return dayNumber(monday);
+  const monthBeforeLast = monthIndex(monday) - 2;
+  return civilDay(Math.floor(monthBeforeLast / 12), (monthBeforeLast % 12) + 1, 1);
 }
 
 /**

@@ -105,6 +105,20 @@ export const DRIFTING_SCENARIOS: readonly DriftingScenario[] = Object.freeze([
     ],
     { even: { level: 'low', flags: [] }, odd: { level: 'high', flags: ['DIRECTOR_DISQUALIFIED'] } },
   ),
+  driftingScenario(
+    entityScenario('drifting-retro-cancellation', E.driftingRetroCancellation,
+      'A proprietor (steel trading, Pune) whose GSTIN is Active in even ISO weeks and, in odd ones, Cancelled with retrospective effect from the first day of the month before last (counted from the week\'s Monday, IST), so that gst.returns lists periods only up to that month: the ITC check\'s retrospective cancellation (an invoice of the month before last turns from eligible to blocked). Returns are filed on time.',
+      {}),
+    { kind: 'gstin', identifier: scenarioGstin(E.driftingRetroCancellation) },
+    [
+      { operation: 'gst.verify', field: 'status', even: 'Active', odd: 'Cancelled' },
+      { operation: 'gst.verify', field: 'cancellation_date', even: 'null', odd: 'the 1st of the month before last (from the week\'s Monday, IST)' },
+      { operation: 'gst.by_pan', field: 'gstins[].status', even: 'Active', odd: 'Cancelled' },
+      { operation: 'gst.returns', field: 'periods', even: 'the 12 latest due periods', odd: 'the 12 periods up to the cancellation month' },
+      { operation: 'gst.returns', field: 'summary.last_filed_period', even: 'the latest due period', odd: 'the cancellation month' },
+    ],
+    { even: { level: 'low', flags: [] }, odd: { level: 'high', flags: ['GST_CANCELLED'] } },
+  ),
 ]);
 
 /** The identifiers whose records change with the week, one per drifting scenario. */

@@ -80,6 +80,13 @@ export function filingDay(g: SandboxGstin, seed: number, periodIndex: number, gs
       // period is never listed with it still outstanding.
       if (!gstr3b && periodIndex % 3 === 0) return due + 2 + Math.floor(size * 7);
       return early;
+    case 'unpaid_gstr3b': {
+      // Reports its sales (GSTR-1) on time, but stops filing GSTR-3B, so paying the tax, for the
+      // last `lagPeriods` periods up to its suo-moto cancellation (s.29(2)(c)), and never files them.
+      const step = g.quarterly ? 3 : 1;
+      if (gstr3b && g.cancelled !== null && periodIndex > monthIndex(isoFromDay(g.cancelled)) - g.lagPeriods * step) return null;
+      return early;
+    }
     case 'backlog': {
       const step = g.quarterly ? 3 : 1;
       if (g.cancelled !== null && periodIndex > monthIndex(isoFromDay(g.cancelled)) - g.lagPeriods * step) {

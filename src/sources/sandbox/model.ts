@@ -23,17 +23,19 @@ export type CompanyClass = 'Private' | 'Public' | 'One Person Company' | 'LLP';
 /**
  * How a GSTIN files its returns. `late_gstr1` (scenarios only) files GSTR-1 a few days late
  * every third month; `backlog` files each period `lagPeriods` periods late, so the latest
- * periods are always outstanding.
+ * periods are always outstanding; `unpaid_gstr3b` (scenarios only) files GSTR-1 on time but never
+ * files GSTR-3B for the last `lagPeriods` periods before its cancellation (the ITC check's r.37A case).
  */
-export type FilingProfile = 'perfect' | 'punctual' | 'sometimes_late' | 'erratic' | 'backlog' | 'late_gstr1';
+export type FilingProfile = 'perfect' | 'punctual' | 'sometimes_late' | 'erratic' | 'backlog' | 'late_gstr1' | 'unpaid_gstr3b';
 
 /**
  * What a drifting scenario record shows in odd ISO weeks of `now` instead of its stored state
- * (drift.ts): a GSTIN `cancelled` since that week's Monday, or with its latest due returns
- * `returns_not_filed`; a company `struck_off`; a director `disqualified`. Every other record,
- * and every record in even weeks, is as stored ('none').
+ * (drift.ts): a GSTIN `cancelled` since that week's Monday, `cancelled_retrospectively` since the
+ * first day of the month before last, or with its latest due returns `returns_not_filed`; a
+ * company `struck_off`; a director `disqualified`. Every other record, and every record in even
+ * weeks, is as stored ('none').
  */
-export type GstinDrift = 'none' | 'cancelled' | 'returns_not_filed';
+export type GstinDrift = 'none' | 'cancelled' | 'cancelled_retrospectively' | 'returns_not_filed';
 export type EntityDrift = 'none' | 'struck_off';
 export type PersonDrift = 'none' | 'disqualified';
 

@@ -29,7 +29,7 @@ import { todayAt } from './calendar.js';
 import { triggeredFault, type FaultKind } from './faults.js';
 import { generateUniverse } from './generate.js';
 import { dinText, gstinsOf, type SandboxEntity, type SandboxGstin, type Universe } from './model.js';
-import { CHECK_FAULTS, SANDBOX_SCENARIOS, type SandboxScenario } from './scenarios.js';
+import { CHECK_FAULTS, SANDBOX_SCENARIOS, SHALLOW_RETURNS_GSTINS, type SandboxScenario } from './scenarios.js';
 import { NameSearchIndex } from './search-index.js';
 
 export const DEFAULT_SANDBOX_SEED = 20_261_001;
@@ -126,7 +126,7 @@ class Registry implements SandboxRegistry {
 
   gstReturns(gstin: string, now = new Date(), since?: string): GstReturnsAnswer | undefined {
     const g = this.registration(gstin);
-    return g === undefined ? undefined : returnsAnswer(g, todayAt(now), since);
+    return g === undefined ? undefined : returnsAnswer(g, todayAt(now), SHALLOW_RETURNS_GSTINS.has(g.gstin) ? undefined : since);
   }
 
   gstByPan(pan: string, now = new Date()): GstByPanEntry[] | undefined {

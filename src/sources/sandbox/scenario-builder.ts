@@ -94,8 +94,10 @@ function checkDrift(spec: ScenarioEntitySpec): void {
   const wrong = (what: string): Error => new Error(`scenario ${spec.name}: ${what}`);
   if (spec.drift === 'struck_off' && (spec.kind !== 'company' || (spec.status ?? 'Active') !== 'Active')) throw wrong('only an active company can drift to struck off');
   for (const g of spec.gstins ?? []) {
-    if (g.drift === 'cancelled' && (g.status ?? 'Active') !== 'Active') throw wrong('only an active GSTIN can drift to cancelled');
-    if (g.drift === 'cancelled' && g.cancelled !== undefined) throw wrong('a drifting GSTIN has no fixed cancellation date');
+    const cancels = g.drift === 'cancelled' || g.drift === 'cancelled_retrospectively';
+    if (cancels && (g.status ?? 'Active') !== 'Active') throw wrong('only an active GSTIN can drift to cancelled');
+    if (cancels && g.cancelled !== undefined) throw wrong('a drifting GSTIN has no fixed cancellation date');
+    if (g.profile === 'unpaid_gstr3b' && (g.cancelled === undefined || (g.lagPeriods ?? 0) < 1)) throw wrong('an unpaid GSTR-3B profile needs a cancellation date and lagPeriods');
     if (g.drift === 'returns_not_filed' && (g.profile ?? 'perfect') !== 'perfect') throw wrong('only a perfect filer can drift to a filing gap');
   }
   for (const o of spec.officers ?? []) {

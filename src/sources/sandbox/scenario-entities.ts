@@ -210,4 +210,31 @@ export const SCENARIO_ENTITIES = {
       { din: '09900033', name: 'KINJAL HARESH PATEL' },
     ],
   }),
+  // ITC check scenarios (itc-scenarios.ts): suppliers whose registration or filing data gives a
+  // purchase invoice a verdict no other scenario gives.
+  unpaidTax: spec({
+    // Reported its sales in GSTR-1 but paid no tax (no GSTR-3B) for June to November 2024, then
+    // was cancelled suo moto: buyers' credit of those months falls under r.37A.
+    kind: 'proprietorship', name: 'SANTOSH KUMAR GUPTA', tradeName: 'GUPTA SANITARY STORES', pan: 'CKDPG5907R',
+    incorporated: '2019-02-01', nic: '47521', at: ['09', 'Kanpur', 'Fazalganj'], line1: 'Shop No. 7, Fazalganj Market, GT Road',
+    gstins: [{ registered: '2019-02-11', cancelled: '2024-11-15', profile: 'unpaid_gstr3b', lagPeriods: 6 }],
+  }),
+  shallowReturns: spec({
+    // Its filing data reaches back only 24 months, however far back it is asked (SHALLOW_RETURNS_GSTINS).
+    kind: 'firm', name: 'NEELKANTH TRADING COMPANY', pan: 'AADFN5528Q',
+    incorporated: '2012-07-09', nic: '46900', at: ['24', 'Ahmedabad', 'Vatva GIDC'], line1: 'Shed No. 52, Phase I, GIDC Estate Vatva',
+    gstins: [{ registered: '2017-07-01' }],
+  }),
+  cancelledUndated: spec({
+    // Cancelled, but the registration data gives no effective date of cancellation.
+    kind: 'proprietorship', name: 'HARPREET SINGH', tradeName: 'GURU KRIPA AUTO SPARES', pan: 'BWEPS6631N',
+    incorporated: '2018-09-01', nic: '47521', at: ['03', 'Ludhiana', 'Gill Road'], line1: 'Shop No. 112, Gill Road Market',
+    gstins: [{ registered: '2018-09-03', status: 'Cancelled' }],
+  }),
+  // Drifting (drift.ts): Active in even ISO weeks; in odd ones cancelled with retrospective effect.
+  driftingRetroCancellation: spec({
+    kind: 'proprietorship', name: 'PRAKASH DNYANESHWAR SAWANT', tradeName: 'SAWANT STEEL CENTRE', pan: 'BQWPS4172K',
+    incorporated: '2017-12-18', nic: '46900', at: ['27', 'Pune', 'Bhosari'], line1: 'Shed No. 9, Sector 10, MIDC Bhosari',
+    gstins: [{ registered: '2018-01-08', drift: 'cancelled_retrospectively' }],
+  }),
 } as const satisfies Record<string, ScenarioEntitySpec>;

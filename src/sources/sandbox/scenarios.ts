@@ -63,6 +63,13 @@ export const CHECK_FAULTS: readonly { check: CheckName; gstin: string; fault: Fa
   { check: 'gst.returns', gstin: scenarioGstin(E.returnsUnavailable), fault: 'unavailable' },
 ];
 
+/**
+ * GSTINs whose filing data reaches back only the latest FILING_HISTORY_PERIODS periods, however
+ * far back `since` asks: a source that cannot look further back says where its answer starts
+ * (`coversFrom`), and the ITC check answers `unknown` for older invoices.
+ */
+export const SHALLOW_RETURNS_GSTINS: ReadonlySet<string> = new Set([scenarioGstin(E.shallowReturns)]);
+
 /** A scenario of a scenario entity: its identifiers, and 200 from every check they can be sent to. */
 export function entityScenario(
   name: string,
@@ -200,6 +207,15 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenario[] = Object.freeze([
   entityScenario('pan-without-gstin', E.noGstin,
     'A holding company with no GST registration: gst.by_pan answers 200 with an empty list.',
     { flags: [] }),
+  entityScenario('itc-unpaid-tax', E.unpaidTax,
+    'A proprietor (sanitary ware, Kanpur) who filed GSTR-1 on time but no GSTR-3B for June to November 2024, and whose GSTIN was cancelled from 2024-11-15: the ITC check\'s r.37A case (docs/itc-check.md).',
+    { flags: ['GST_CANCELLED', 'GST_RETURNS_NOT_FILED'] }),
+  entityScenario('itc-shallow-returns', E.shallowReturns,
+    'A partnership firm (wholesale, Ahmedabad) filing monthly and on time, whose gst.returns data reaches back only 24 months however far back it is asked: older invoices are unknown to the ITC check.',
+    { flags: [] }),
+  entityScenario('itc-cancelled-undated', E.cancelledUndated,
+    'A proprietor (auto spares, Ludhiana) whose GSTIN is Cancelled with no cancellation date in the data (cancellation_date null); returns filed on time.',
+    { flags: ['GST_CANCELLED'] }),
   {
     name: 'company-search',
     description: 'A company search that finds KAVERI LOGISTICS LLP (the llp scenario) among others sharing its words.',
