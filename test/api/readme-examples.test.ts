@@ -47,6 +47,17 @@ describe('README', () => {
     expect(rows.map((row) => row.vendor_name).sort()).toEqual(['Clean Co', 'Gujarat Castings', 'Patel & Sons', 'Rao Printers', 'Sharma Traders']);
   });
 
+  it('answers the ITC check example as the README says: the first invoice to reverse, the second eligible', async () => {
+    const example = ALL_EXAMPLES.find((e) => e.path === '/v1/gst/itc-check');
+    const res = await t.post('/v1/gst/itc-check', example?.body);
+    expect(res.statusCode, res.body).toBe(200);
+    const invoices = res.json().data.invoices as { verdict: string; reverse_by: string | null; tax_at_risk_inr: number }[];
+    expect(invoices.map((i) => [i.verdict, i.reverse_by, i.tax_at_risk_inr])).toEqual([
+      ['reverse', '2025-11-30', 18000],
+      ['eligible', null, 0],
+    ]);
+  });
+
   it('lists every published scenario identifier', () => {
     for (const scenario of SCENARIOS) {
       expect(README, scenario.name).toContain(`| ${scenario.name} |`);
