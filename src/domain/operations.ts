@@ -17,6 +17,12 @@ export const OPERATIONS = {
 
 export type OperationName = keyof typeof OPERATIONS;
 
+/**
+ * What a bulk job can run: the ten operations and, as an addition (issue 29), `itc.check`: the
+ * ITC check of a purchase register, one row per invoice, each supplier verified once per job.
+ */
+export type BulkOperationName = OperationName | 'itc.check';
+
 /** The nine single checks a source can answer (Business360 combines them). */
 export type CheckName = Exclude<OperationName, 'business360'>;
 

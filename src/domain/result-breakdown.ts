@@ -5,7 +5,7 @@
  * status's `breakdown`, the results listing's `field=`/`value=` filter and the console's
  * "problems only" switch all read it.
  */
-import type { OperationName } from './operations.js';
+import type { BulkOperationName } from './operations.js';
 
 /**
  * A row's outcome: its result status, except that a row repeating an earlier one (verified and
@@ -31,15 +31,17 @@ const dig = (data: Record<string, unknown>, ...path: string[]): unknown => {
 };
 
 /** The key field of each operation that has one; the others are counted and filtered by outcome only. */
-export const KEY_FIELDS: Partial<Record<OperationName, KeyField>> = {
+export const KEY_FIELDS: Partial<Record<BulkOperationName, KeyField>> = {
   'gst.verify': { name: 'status', path: 'data.status', fine: 'Active', read: (d) => d.status },
   business360: { name: 'level', path: 'data.summary.risk.level', fine: 'low', read: (d) => dig(d, 'summary', 'risk', 'level') },
   'pan.verify': { name: 'valid', path: 'data.valid', fine: 'true', read: (d) => d.valid },
   'mca.company': { name: 'status', path: 'data.status', fine: 'Active', read: (d) => d.status },
+  // An invoice of a purchase register (itc.check): anything but eligible needs a look.
+  'itc.check': { name: 'verdict', path: 'data.verdict', fine: 'eligible', read: (d) => d.verdict },
 };
 
 /** The key field's value of a row's record as text (booleans 'true'/'false'); undefined when it has none. */
-export function keyFieldValue(operation: OperationName, data: unknown): string | undefined {
+export function keyFieldValue(operation: BulkOperationName, data: unknown): string | undefined {
   const field = KEY_FIELDS[operation];
   if (field === undefined || data === null || typeof data !== 'object') return undefined;
   const value = field.read(data as Record<string, unknown>);
@@ -51,7 +53,7 @@ export function keyFieldValue(operation: OperationName, data: unknown): string |
  * `ok` record whose key field is not its fine value (a GSTIN not Active, a risk not low, a PAN
  * not valid, a company not Active).
  */
-export function isProblem(operation: OperationName, outcome: RowOutcome, status: string, key: string | undefined): boolean {
+export function isProblem(operation: BulkOperationName, outcome: RowOutcome, status: string, key: string | undefined): boolean {
   const settled = outcome === 'duplicate' ? status : outcome;
   if (settled !== 'ok') return true;
   const field = KEY_FIELDS[operation];
@@ -66,7 +68,7 @@ export class BreakdownTally {
   private readonly outcome = Object.fromEntries(ROW_OUTCOMES.map((o) => [o, 0])) as Record<RowOutcome, number>;
   private readonly values = new Map<string, number>();
 
-  constructor(private readonly operation: OperationName) {}
+  constructor(private readonly operation: BulkOperationName) {}
 
   add(outcome: RowOutcome, key: string | undefined): void {
     this.outcome[outcome]++;

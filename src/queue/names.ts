@@ -2,7 +2,7 @@
  * Queue names and job payloads. Payloads carry identifiers and requests, never secrets (an
  * API key or a webhook secret is looked up by the processor).
  */
-import type { Environment, OperationName } from '../domain/operations.js';
+import type { Environment, BulkOperationName } from '../domain/operations.js';
 
 export const QUEUES = {
   bulkVerify: 'bulk-verify',
@@ -21,7 +21,7 @@ export interface ChunkPayload {
   jobId: string;
   accountId: string;
   environment: Environment;
-  operation: OperationName;
+  operation: BulkOperationName;
   /** The account's sandbox clock offset when the job was created (0 for live keys). */
   clockOffsetMs?: number;
   chunk: number;

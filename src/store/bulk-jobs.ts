@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { JobWarning } from '../domain/job-warnings.js';
-import type { Environment, OperationName } from '../domain/operations.js';
+import type { Environment, BulkOperationName } from '../domain/operations.js';
 import type { Breakdown } from '../domain/result-breakdown.js';
 import type { RedisKeys } from './keys.js';
 import { pageOfEnvironment } from './newest-first.js';
@@ -26,7 +26,7 @@ export interface BulkJob {
    */
   wallet: Environment;
   name: string;
-  operation: OperationName;
+  operation: BulkOperationName;
   status: BulkJobStatus;
   createdAt: string;
   startedAt: string | null;
@@ -138,7 +138,7 @@ export class BulkJobStore {
       environment: h.environment as Environment,
       wallet: walletOfHash(h.wallet),
       name: h.name ?? '',
-      operation: h.operation as OperationName,
+      operation: h.operation as BulkOperationName,
       status: h.status as BulkJobStatus,
       createdAt: h.created_at ?? '',
       startedAt: h.started_at || null,

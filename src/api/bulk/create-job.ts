@@ -6,9 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { maxHoldPaise } from '../../domain/business360/pricing.js';
+import { ITC_CHECK } from '../../domain/itc/pricing.js';
 import { MODULES, type ModuleName } from '../../domain/business360/profile.js';
 import { keptWarnings, type JobWarning } from '../../domain/job-warnings.js';
-import { OPERATIONS, type Environment, type OperationName } from '../../domain/operations.js';
+import { OPERATIONS, type Environment, type BulkOperationName } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import { INPUT_FILE, type InputLine, type RowLine } from '../../queue/bulk/input-file.js';
 import type { ChunkPayload } from '../../queue/names.js';
@@ -34,7 +35,7 @@ export interface CreateJobDeps {
 export interface CreateJobInput {
   accountId: string;
   environment: Environment;
-  operation: OperationName;
+  operation: BulkOperationName;
   name: string;
   webhookUrl: string | null;
   /** Set when the job is a portfolio's run. */
@@ -56,7 +57,9 @@ export interface CreatedJob {
 export const newJobId = (): string => `job_${randomBytes(10).toString('hex')}`;
 
 /** The most one row can cost: its operation's price, or its Business360 modules' capped list price. */
-function rowMaxPaise(operation: OperationName, request: Record<string, unknown>): number {
+function rowMaxPaise(operation: BulkOperationName, request: Record<string, unknown>): number {
+  // An itc.check `first` row is a supplier's first invoice: the supplier's two checks, once.
+  if (operation === 'itc.check') return ITC_CHECK.pricePaise;
   if (operation !== 'business360') return OPERATIONS[operation].pricePaise;
   return maxHoldPaise((request.include as ModuleName[] | undefined) ?? [...MODULES]);
 }
@@ -68,7 +71,7 @@ function rowMaxPaise(operation: OperationName, request: Record<string, unknown>)
  */
 export interface StagedJob {
   jobId: string;
-  operation: OperationName;
+  operation: BulkOperationName;
   rows: RowCounts;
   /** Rows to verify: neither invalid nor a duplicate. */
   firstRows: number;
@@ -77,6 +80,8 @@ export interface StagedJob {
   inputBytes: number;
   /** What the intake read differently (a Windows-1252 file, a guessed column): the job shows them. */
   warnings: JobWarning[];
+  /** itc.check: each supplier's earliest invoice month (YYYY-MM), how far back its GST Returns are fetched. */
+  supplierSince?: ReadonlyMap<string, string>;
 }
 
 /** What a job is besides its rows; may arrive after them (form fields after the file part). */
@@ -84,7 +89,7 @@ export type JobDetails = Omit<CreateJobInput, 'items' | 'operation'>;
 
 /** Reads the rows into the job's input file: validated and de-duplicated, never held whole. */
 export async function stageBulkJob(
-  operation: OperationName,
+  operation: BulkOperationName,
   items: CreateJobInput['items'],
   deps: Pick<CreateJobDeps, 'results' | 'chunkRows'>,
 ): Promise<StagedJob> {
@@ -99,6 +104,7 @@ export async function stageBulkJob(
   let several = 0;
   let firstSeveral = 0;
 
+  const supplierSince = new Map<string, string>();
   async function* lines(): AsyncGenerator<string> {
     // Local to the intake pass, so its table is garbage once the file is written.
     const deduper = new RowDeduper();
@@ -121,11 +127,18 @@ export async function stageBulkJob(
         line = { row: item.row, columns: item.columns, mark: 'invalid', problems: item.result.ok ? [] : item.result.problems, sent: item.sent };
       } else if (mark.status === 'duplicate') {
         line = { row: item.row, columns: item.columns, mark: 'duplicate', of: mark.of, sent: item.sent };
+        // An invoice of a supplier seen before: its own invoice is judged with that supplier's checks.
+        if (operation === 'itc.check') line.request = item.result.request as Record<string, unknown>;
       } else {
         const request = item.result.request as Record<string, unknown>;
         line = { row: item.row, columns: item.columns, mark: 'first', chunk: Math.floor(firstRows / deps.chunkRows), request, sent: item.sent };
         firstRows++;
         maxPaise += rowMaxPaise(operation, request);
+      }
+      if (operation === 'itc.check' && line.mark !== 'invalid') {
+        const { gstin, date } = line.request as { gstin: string; date: string };
+        const earliest = supplierSince.get(gstin);
+        if (earliest === undefined || date.slice(0, 7) < earliest) supplierSince.set(gstin, date.slice(0, 7));
       }
       const text = JSON.stringify(line);
       // With its newline, as writeLines writes it.
@@ -154,7 +167,7 @@ export async function stageBulkJob(
       message: `${several} row(s) had more than one of ${order} filled (the first: row ${firstSeveral}); each was verified, and billed, by the first it had in that order, the others carried through unverified`,
     });
   }
-  return { jobId, operation, rows, firstRows, maxPaise, inputBytes, warnings: keptWarnings(warnings) };
+  return { jobId, operation, rows, firstRows, maxPaise, inputBytes, warnings: keptWarnings(warnings), ...(operation === 'itc.check' ? { supplierSince } : {}) };
 }
 
 /** Leaves nothing of a staged job that will not be committed. */
@@ -183,7 +196,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     await deps.jobs.quotas.forget(details.accountId, jobId);
     await discardStagedJob(staged, deps);
     const available = held.reason === 'insufficient' ? held.availablePaise : 0;
-    throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} rows to verify) of`);
+    throw walletShort(available, maxPaise, `cannot hold this job's maximum cost (${firstRows} ${operation === 'itc.check' ? 'suppliers' : 'rows'} to verify) of`);
   }
   const chunksTotal = Math.ceil(firstRows / deps.chunkRows);
   try {
@@ -214,7 +227,7 @@ export async function commitBulkJob(staged: StagedJob, details: JobDetails, deps
     if (chunksTotal === 0) {
       await deps.queues.addFinalize(jobId);
     } else {
-      await enqueueChunks(jobId, { ...details, operation }, deps);
+      await enqueueChunks(jobId, { ...details, operation }, deps, staged.supplierSince);
     }
   } catch (error) {
     // Not queued, not billed: the money goes back and the job says it failed.
@@ -230,7 +243,7 @@ export async function createBulkJob(input: CreateJobInput, deps: CreateJobDeps):
 }
 
 /** Re-reads the input file and queues its `first` rows, a batch of chunks at a time. */
-async function enqueueChunks(jobId: string, input: JobDetails & { operation: OperationName }, deps: CreateJobDeps): Promise<void> {
+async function enqueueChunks(jobId: string, input: JobDetails & { operation: BulkOperationName }, deps: CreateJobDeps, supplierSince?: ReadonlyMap<string, string>): Promise<void> {
   const BATCH_CHUNKS = 50;
   let batch: ChunkPayload[] = [];
   let current: ChunkPayload | undefined;
@@ -246,7 +259,13 @@ async function enqueueChunks(jobId: string, input: JobDetails & { operation: Ope
         await deps.queues.addChunks(full);
       }
     }
-    current.rows.push({ row: line.row, request: line.request });
+    current.rows.push({ row: line.row, request: supplierSince === undefined ? line.request : supplierRequest(line.request, supplierSince) });
   }
   if (batch.length > 0) await deps.queues.addChunks(batch);
+}
+
+/** An itc.check chunk row: the supplier, checked once for all its invoices, its filings back to its earliest invoice's month. */
+function supplierRequest(request: Record<string, unknown>, supplierSince: ReadonlyMap<string, string>): Record<string, unknown> {
+  const gstin = request.gstin as string;
+  return { gstin, since: supplierSince.get(gstin) ?? (request.date as string).slice(0, 7) };
 }

@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import type { JobWarning } from '../../domain/job-warnings.js';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { delimiterName, separatorLineDelimiter, sniffDelimiter, SNIFF_TEXT_BYTES, type Delimiter } from './delimiter.js';
 import { resolveColumns, type ColumnMapping } from './header-columns.js';
 import { IntakeError } from './intake-error.js';
@@ -61,7 +61,7 @@ function asIntakeError(error: unknown, limits: CsvLimits): unknown {
  * found to be a row of data (a bare list of GSTINs) gets names (`gstin`, `column_2`, ...) and
  * `headerIsData`, and the reader must pass that record on as row 1.
  */
-export function checkedHeader(record: readonly string[], operation: OperationName, options: CsvOptions & { sample?: readonly (readonly string[])[] } = {}): CheckedHeader {
+export function checkedHeader(record: readonly string[], operation: BulkOperationName, options: CsvOptions & { sample?: readonly (readonly string[])[] } = {}): CheckedHeader {
   const header: string[] = [];
   const taken = new Set<string>();
   record.forEach((cell, index) => {
@@ -103,7 +103,7 @@ function isSeparatorLine(record: readonly string[], delimiter: Delimiter): boole
  * (preferring the split under which the header names a column of the operation), then passed
  * on before the rest.
  */
-async function withDelimiter(text: AsyncGenerator<Buffer>, operation: OperationName, options: CsvOptions): Promise<{ delimiter: Delimiter; chunks: AsyncGenerator<Buffer> }> {
+async function withDelimiter(text: AsyncGenerator<Buffer>, operation: BulkOperationName, options: CsvOptions): Promise<{ delimiter: Delimiter; chunks: AsyncGenerator<Buffer> }> {
   const head: Buffer[] = [];
   let size = 0;
   let done = false;
@@ -155,7 +155,7 @@ const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim(
  */
 export async function* readCsv(
   input: Readable | AsyncIterable<Buffer | string>,
-  operation: OperationName,
+  operation: BulkOperationName,
   limits: CsvLimits,
   options: CsvOptions = {},
 ): AsyncGenerator<IntakeItem, void, undefined> {
@@ -246,7 +246,7 @@ export async function* readCsv(
 }
 
 /** One data record as a row item (any tabular reader: cells in header order). */
-export function rowItem(row: number, record: readonly string[], operation: OperationName, header: Pick<CheckedHeader, 'header' | 'map'>): IntakeItem {
+export function rowItem(row: number, record: readonly string[], operation: BulkOperationName, header: Pick<CheckedHeader, 'header' | 'map'>): IntakeItem {
   const names = header.header;
   const columns = Object.fromEntries(names.map((name, index) => [name, record[index] ?? '']));
   // Fewer cells than columns: the rest are blank (some tools leave out a row's trailing empty

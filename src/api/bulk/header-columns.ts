@@ -8,9 +8,9 @@
  */
 import { aliasedColumn, aliasKey, ALIASED_COLUMNS, COLUMN_ALIASES, type AliasedColumn } from '../../domain/bulk-columns/aliases.js';
 import type { JobWarning } from '../../domain/job-warnings.js';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { IntakeError } from './intake-error.js';
-import { columnsTakenBy, KNOWN_COLUMNS, normaliseHeaderName, type ColumnMap, type KnownColumn } from './row-request.js';
+import { columnsTakenBy, knownColumnsFor, normaliseHeaderName, type ColumnMap, type KnownColumn } from './row-request.js';
 import { IDENTIFIER_CHECKS } from './stray-quote.js';
 
 /** `?columns=gstin:Vendor Tax ID,pan:PAN Ref`: the header name each column is in. */
@@ -27,11 +27,12 @@ const quoted = (name: string) => JSON.stringify(name.length > 60 ? `${name.slice
  * The `columns` query parameter (once, or repeated; pairs separated by commas) read for an
  * operation; a 400 naming the pair and the rule when one is wrong.
  */
-export function parseColumnMapping(value: unknown, operation: OperationName): ColumnMapping | undefined {
+export function parseColumnMapping(value: unknown, operation: BulkOperationName): ColumnMapping | undefined {
   if (value === undefined || value === '') return undefined;
   const texts = Array.isArray(value) ? value : [value];
   const { identifiers, others } = columnsTakenBy(operation);
   const takes: readonly KnownColumn[] = [...identifiers, ...others];
+  const known = knownColumnsFor(operation);
   const mapping = new Map<KnownColumn, string>();
   const fail = (message: string): never => {
     throw new IntakeError('VALIDATION_FAILED', `columns: ${message}; expected column:Header pairs separated by commas, for example ?columns=gstin:Vendor Tax ID`, 'columns');
@@ -44,7 +45,7 @@ export function parseColumnMapping(value: unknown, operation: OperationName): Co
       if (colon === -1) fail(`${quoted(pair.trim())} has no ":" between the column and the header name`);
       const column = pair.slice(0, colon).trim().toLowerCase();
       const header = pair.slice(colon + 1).trim();
-      if (!(KNOWN_COLUMNS as readonly string[]).includes(column)) fail(`${quoted(column)} is not a column this service reads (one of ${KNOWN_COLUMNS.join(', ')})`);
+      if (!(known as readonly string[]).includes(column)) fail(`${quoted(column)} is not a column this service reads (one of ${known.join(', ')})`);
       if (!(takes as readonly string[]).includes(column)) fail(`${operation} does not read a ${column} column (it reads ${takes.join(', ')})`);
       if (header === '') fail(`${column} is given no header name`);
       if (mapping.has(column as KnownColumn)) fail(`${column} is mapped twice`);
@@ -81,7 +82,7 @@ function indexesNamed(header: readonly string[], wanted: string, taken: Readonly
  * answer says it `needsSample`. A header with no identifier column and no column to guess is
  * refused as before.
  */
-export function resolveColumns(header: readonly string[], operation: OperationName, mapping?: ColumnMapping, sample?: readonly (readonly string[])[]): ResolvedColumns {
+export function resolveColumns(header: readonly string[], operation: BulkOperationName, mapping?: ColumnMapping, sample?: readonly (readonly string[])[]): ResolvedColumns {
   const map: ColumnMap = {};
   const taken = new Set<number>();
   const warnings: JobWarning[] = [];
@@ -98,12 +99,13 @@ export function resolveColumns(header: readonly string[], operation: OperationNa
     put(column, found[0] as number);
   }
   // The API's own names: a second one is refused, since which to verify (and bill) is not ours to guess.
+  const known = knownColumnsFor(operation);
   header.forEach((name, index) => {
     const column = normaliseHeaderName(name) as KnownColumn;
-    if (!(KNOWN_COLUMNS as readonly string[]).includes(column) || mapping?.has(column) || taken.has(index)) return;
+    if (!known.includes(column) || mapping?.has(column) || taken.has(index)) return;
     const earlier = map[column];
     if (earlier !== undefined) {
-      throw new IntakeError('VALIDATION_FAILED', `the header names the ${column} column twice (columns ${earlier + 1} and ${index + 1}): expected each of ${KNOWN_COLUMNS.join(', ')} at most once`);
+      throw new IntakeError('VALIDATION_FAILED', `the header names the ${column} column twice (columns ${earlier + 1} and ${index + 1}): expected each of ${known.join(', ')} at most once`);
     }
     put(column, index);
   });
@@ -126,7 +128,7 @@ export function resolveColumns(header: readonly string[], operation: OperationNa
 }
 
 /** The identifier columns chosen by their values, or the refusal that names what was needed. */
-function guessed(header: readonly string[], operation: OperationName, map: ColumnMap, taken: Set<number>, warnings: JobWarning[], sample: readonly (readonly string[])[]): ResolvedColumns {
+function guessed(header: readonly string[], operation: BulkOperationName, map: ColumnMap, taken: Set<number>, warnings: JobWarning[], sample: readonly (readonly string[])[]): ResolvedColumns {
   const { identifiers } = columnsTakenBy(operation);
   let headerIsData = false;
   const candidates: string[] = [];

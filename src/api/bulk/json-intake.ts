@@ -1,4 +1,4 @@
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { INCLUDE_NOT_EMPTY } from '../schemas/business360-request.js';
 import { IntakeError } from './intake-error.js';
 import { columnMap, identifierColumnsFor, knownCells, parseOperation, requestFromRow, type IntakeItem } from './row-request.js';
@@ -36,7 +36,7 @@ function nestedDeeperThan(value: unknown, depth: number): boolean {
  * problems throw IntakeError with field `rows`.
  */
 export function readJsonRows(
-  operation: OperationName,
+  operation: BulkOperationName,
   rows: unknown[],
   maxRows: number = MAX_JSON_ROWS,
   /** What the row limit is, for the message past it (a JSON bulk request's by default). */
@@ -61,7 +61,7 @@ export function readJsonRows(
   const header = [...seen];
   let map;
   try {
-    map = columnMap(header);
+    map = columnMap(header, operation);
   } catch (error) {
     throw error instanceof IntakeError ? new IntakeError(error.code, error.message.replace('the header names', 'the rows name'), 'rows') : error;
   }

@@ -13,7 +13,7 @@
  *   21 a CIN, 10 a PAN); the rows then go through the JSON row intake, as the API's `rows` do.
  */
 import { Readable } from 'node:stream';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { readCsv, type CsvLimits } from './csv-intake.js';
 import { IntakeError } from './intake-error.js';
 import { readJsonRows } from './json-intake.js';
@@ -50,14 +50,14 @@ export function hasHeaderLine(text: string): boolean {
 }
 
 /** One identifier's key in a row of `operation`, told by its shape (the API names the rule it breaks). */
-function identifierKey(operation: OperationName, identifier: string): string {
+function identifierKey(operation: BulkOperationName, identifier: string): string {
   if (operation !== 'business360') return 'gstin';
   if (identifier.length === 21) return 'cin';
   if (identifier.length === 10) return 'pan';
   return 'gstin';
 }
 
-function headerlessRows(operation: OperationName, text: string, lines: readonly number[]): Record<string, string>[] {
+function headerlessRows(operation: BulkOperationName, text: string, lines: readonly number[]): Record<string, string>[] {
   const all = text.split(/\r\n|\r|\n/);
   return lines.map((line) => {
     const [identifier = '', name = '', code = ''] = (all[line - 1] ?? '').split(CELL_SEPARATOR).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
@@ -71,7 +71,7 @@ function headerlessRows(operation: OperationName, text: string, lines: readonly 
 /** Items as an upload's, with `row` the 1-based line of the text each row was on. */
 export async function* readPastedRows(
   text: string,
-  operation: OperationName,
+  operation: BulkOperationName,
   limits: CsvLimits,
 ): AsyncGenerator<IntakeItem, void, undefined> {
   const lines = recordLines(text);

@@ -8,7 +8,7 @@
  * answers a short (even empty) page with a cursor rather than a walk of a million rows.
  */
 import { z } from 'zod';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { isProblem, KEY_FIELDS, keyFieldValue, ROW_OUTCOMES, type RowOutcome } from '../../domain/result-breakdown.js';
 import { validationError } from '../../errors.js';
 import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
@@ -71,7 +71,7 @@ export interface RowFilter {
   q?: string | undefined;
 }
 
-export function rowFilter(operation: OperationName, query: ResultRowsQuery): RowFilter {
+export function rowFilter(operation: BulkOperationName, query: ResultRowsQuery): RowFilter {
   const keyField = KEY_FIELDS[operation];
   if (query.field !== undefined) {
     if (keyField === undefined) throw validationError([{ field: 'field', message: `${operation} results have no key field to filter by: filter by outcome` }]);
@@ -111,7 +111,7 @@ function mentions(row: ResultRow, q: string): boolean {
   });
 }
 
-function matches(operation: OperationName, row: ResultRow, filter: RowFilter): boolean {
+function matches(operation: BulkOperationName, row: ResultRow, filter: RowFilter): boolean {
   const outcome: RowOutcome = row.duplicate_of !== undefined ? 'duplicate' : (row.status as RowOutcome);
   if (filter.outcome !== undefined && outcome !== filter.outcome) return false;
   const key = filter.value !== undefined || filter.problems ? keyFieldValue(operation, row.data) : undefined;
@@ -127,7 +127,7 @@ function matches(operation: OperationName, row: ResultRow, filter: RowFilter): b
  */
 export async function resultRowsPage(
   results: Pick<ResultStore, 'readLinesFrom'>,
-  job: { jobId: string; operation: OperationName },
+  job: { jobId: string; operation: BulkOperationName },
   query: ResultRowsQuery,
   scanLines = SCAN_LINES,
 ): Promise<{ rows: ResultRow[]; nextCursor: string | null }> {

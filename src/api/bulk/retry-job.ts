@@ -64,7 +64,7 @@ async function failedRows(results: ResultStore, jobId: string): Promise<Set<numb
 }
 
 /** The failed rows as intake items (pass 2, over the job's input file), each with the request it was verified with. */
-async function* failedRowItems(results: ResultStore, jobId: string, failed: ReadonlySet<number>): AsyncGenerator<IntakeItem> {
+async function* failedRowItems(results: ResultStore, jobId: string, failed: ReadonlySet<number>, operation: BulkJob['operation']): AsyncGenerator<IntakeItem> {
   const requests = new Map<number, BulkRequest>();
   for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
     for (const text of lines) {
@@ -74,11 +74,14 @@ async function* failedRowItems(results: ResultStore, jobId: string, failed: Read
         continue;
       }
       if (!failed.has(line.row) || line.mark === 'invalid') continue;
-      const request = line.mark === 'first' ? (line.request as BulkRequest) : requests.get(line.of);
+      // An itc.check row carries its own invoice whether or not it is its supplier's first.
+      const request = line.mark === 'first' || line.request !== undefined ? (line.request as BulkRequest) : requests.get(line.of);
       if (request === undefined) continue;
-      if (line.mark === 'first') requests.set(line.row, request);
-      // Validated at the first intake: its normalised request is the same for equal rows, so its JSON is a dedupe key.
-      const item: IntakeItem = { kind: 'row', row: line.row, columns: line.columns, result: { ok: true, request, key: JSON.stringify(request) } };
+      if (line.mark === 'first' && operation !== 'itc.check') requests.set(line.row, request);
+      // Validated at the first intake: its normalised request is the same for equal rows, so its JSON is a dedupe key
+      // (an invoice's is its supplier: register-row-request.ts).
+      const key = operation === 'itc.check' ? (request as { gstin: string }).gstin : JSON.stringify(request);
+      const item: IntakeItem = { kind: 'row', row: line.row, columns: line.columns, result: { ok: true, request, key } };
       if (line.sent !== undefined) item.sent = line.sent;
       yield item;
     }
@@ -109,7 +112,7 @@ export async function retryFailedRows(job: BulkJob, caller: RetryCaller, deps: C
   await refuseOverQuota(deps.jobs.quotas, caller.accountId);
   const failed = await failedRows(deps.results, job.jobId);
   if (failed.size === 0) throw nothingToRetry(job.jobId);
-  const staged = await stageBulkJob(job.operation, failedRowItems(deps.results, job.jobId, failed), deps).catch(intakeFailure);
+  const staged = await stageBulkJob(job.operation, failedRowItems(deps.results, job.jobId, failed, job.operation), deps).catch(intakeFailure);
   // Claimed only now, with the new job's id: two retries sent at once stage two jobs, and one is dropped here.
   if (!(await deps.jobs.claimRetry(job.jobId, staged.jobId))) {
     await discardStagedJob(staged, deps);

@@ -1,21 +1,29 @@
 import type { z } from 'zod';
 import type { FieldProblem } from '../../errors.js';
 import type { JobWarning } from '../../domain/job-warnings.js';
-import { OPERATIONS, type CheckName, type OperationName } from '../../domain/operations.js';
+import { OPERATIONS, type CheckName, type BulkOperationName } from '../../domain/operations.js';
+import { REGISTER_COLUMNS, type RegisterColumn } from '../../domain/itc/register-row.js';
 import type { OperationInputs } from '../../sources/verifier.js';
 import { Business360Request } from '../schemas/business360-request.js';
 import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
 import { toFieldProblems } from '../zod-problems.js';
 import { IntakeError, intakeFailure } from './intake-error.js';
+import { registerRowRequest, type RegisterRowRequest } from './register-row-request.js';
 
 /** The columns API.md "Bulk jobs" matches by name; every other column is carried through. */
 export const KNOWN_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name', 'periods', 'include'] as const;
-export type KnownColumn = (typeof KNOWN_COLUMNS)[number];
+/** A purchase register's columns are known to itc.check only: elsewhere a "Tax" column is any column, carried through. */
+export type KnownColumn = (typeof KNOWN_COLUMNS)[number] | RegisterColumn;
+
+/** The known columns a header is read for by `operation`. */
+export function knownColumnsFor(operation: BulkOperationName): readonly KnownColumn[] {
+  return operation === 'itc.check' ? [...KNOWN_COLUMNS, ...REGISTER_COLUMNS] : KNOWN_COLUMNS;
+}
 
 /** Header index of each known column the header has. */
 export type ColumnMap = Partial<Record<KnownColumn, number>>;
 
-export type BulkRequest = OperationInputs[CheckName] | z.output<typeof Business360Request>;
+export type BulkRequest = OperationInputs[CheckName] | z.output<typeof Business360Request> | RegisterRowRequest;
 
 /** `ignored`: identifier columns the row also had filled, passed over for the first (DECISIONS.md: gstin, cin, pan). */
 export type RowResult = { ok: true; request: BulkRequest; key: string; ignored?: KnownColumn[] } | { ok: false; problems: FieldProblem[] };
@@ -41,7 +49,7 @@ export type IntakeItem =
  * a gst.verify file) is carried through and never sent, since the strict request schemas
  * would otherwise reject every row for an extra property.
  */
-const OPERATION_COLUMNS: Readonly<Record<OperationName, { identifiers: KnownColumn[]; others: KnownColumn[] }>> = {
+const OPERATION_COLUMNS: Readonly<Record<BulkOperationName, { identifiers: KnownColumn[]; others: KnownColumn[] }>> = {
   business360: { identifiers: ['gstin', 'cin', 'pan'], others: ['include'] },
   'gst.verify': { identifiers: ['gstin'], others: [] },
   'gst.returns': { identifiers: ['gstin'], others: ['periods'] },
@@ -52,33 +60,38 @@ const OPERATION_COLUMNS: Readonly<Record<OperationName, { identifiers: KnownColu
   'mca.cin_to_pan': { identifiers: ['cin', 'pan'], others: [] },
   'mca.directors': { identifiers: ['cin', 'llpin'], others: [] },
   'mca.din': { identifiers: ['din'], others: [] },
+  // A purchase register: one invoice a row (docs/itc-check.md "Bulk").
+  'itc.check': { identifiers: ['gstin'], others: [...REGISTER_COLUMNS] },
 };
 
-const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+/** Every operation the bulk pipeline can run: the ten, and itc.check (a purchase register). */
+const BULK_OPERATION_NAMES: readonly BulkOperationName[] = [...(Object.keys(OPERATIONS) as BulkOperationName[]), 'itc.check'];
+/** The operations a bulk upload may name: the ten, until itc.check's whole path is in. */
+export const ACCEPTED_BULK_OPERATIONS: readonly BulkOperationName[] = Object.keys(OPERATIONS) as BulkOperationName[];
 
-/** The operation a bulk request names, or a 400 that lists the ten accepted values. */
-export function parseOperation(value: unknown): OperationName {
-  if (typeof value === 'string' && (OPERATION_NAMES as string[]).includes(value)) return value as OperationName;
+/** The operation a bulk request names, or a 400 that lists the accepted values. */
+export function parseOperation(value: unknown, accepted: readonly BulkOperationName[] = BULK_OPERATION_NAMES): BulkOperationName {
+  if (typeof value === 'string' && (accepted as readonly string[]).includes(value)) return value as BulkOperationName;
   const got = value === undefined || value === '' ? 'none was sent' : `got ${JSON.stringify(value)}`;
-  throw new IntakeError('VALIDATION_FAILED', `operation must be one of ${OPERATION_NAMES.join(', ')} (${got})`, 'operation');
+  throw new IntakeError('VALIDATION_FAILED', `operation must be one of ${accepted.join(', ')} (${got})`, 'operation');
 }
 
-/** parseOperation, failing as the API's 400 (the field and the rule). */
-export function parseOperationOr400(value: unknown): OperationName {
+/** parseOperation of an upload's operation, failing as the API's 400 (the field and the rule). */
+export function parseOperationOr400(value: unknown): BulkOperationName {
   try {
-    return parseOperation(value);
+    return parseOperation(value, ACCEPTED_BULK_OPERATIONS);
   } catch (error) {
     intakeFailure(error);
   }
 }
 
 /** The known columns `operation` reads: the identifiers (a row needs one) and the others it takes. */
-export function columnsTakenBy(operation: OperationName): { identifiers: readonly KnownColumn[]; others: readonly KnownColumn[] } {
+export function columnsTakenBy(operation: BulkOperationName): { identifiers: readonly KnownColumn[]; others: readonly KnownColumn[] } {
   return OPERATION_COLUMNS[operation];
 }
 
 /** The known columns of which a header needs at least one for rows of `operation` to be verifiable. */
-export function identifierColumnsFor(operation: OperationName): readonly KnownColumn[] {
+export function identifierColumnsFor(operation: BulkOperationName): readonly KnownColumn[] {
   return OPERATION_COLUMNS[operation].identifiers;
 }
 
@@ -96,16 +109,17 @@ export function isKnownColumn(name: string): boolean {
  * Which header index holds each known column. A known column named twice is refused:
  * guessing which of two gstin columns is meant would verify (and bill) the wrong one.
  */
-export function columnMap(header: readonly string[]): ColumnMap {
+export function columnMap(header: readonly string[], operation?: BulkOperationName): ColumnMap {
   const map: ColumnMap = {};
+  const known: readonly string[] = operation === undefined ? KNOWN_COLUMNS : knownColumnsFor(operation);
   header.forEach((name, index) => {
     const column = normaliseHeaderName(name) as KnownColumn;
-    if (!(KNOWN_COLUMNS as readonly string[]).includes(column)) return;
+    if (!known.includes(column)) return;
     const earlier = map[column];
     if (earlier !== undefined) {
       throw new IntakeError(
         'VALIDATION_FAILED',
-        `the header names the ${column} column twice (columns ${earlier + 1} and ${index + 1}): expected each of ${KNOWN_COLUMNS.join(', ')} at most once`,
+        `the header names the ${column} column twice (columns ${earlier + 1} and ${index + 1}): expected each of ${known.join(', ')} at most once`,
       );
     }
     map[column] = index;
@@ -116,7 +130,7 @@ export function columnMap(header: readonly string[]): ColumnMap {
 /** The known columns' cells of one row, keyed by canonical column name. */
 export function knownCells(map: ColumnMap, cells: readonly string[]): Partial<Record<KnownColumn, string>> {
   const known: Partial<Record<KnownColumn, string>> = {};
-  for (const column of KNOWN_COLUMNS) {
+  for (const column of [...KNOWN_COLUMNS, ...REGISTER_COLUMNS]) {
     const index = map[column];
     if (index !== undefined && cells[index] !== undefined) known[column] = cells[index];
   }
@@ -152,7 +166,8 @@ export function canonicalJson(value: unknown): string {
  * so a bulk row is valid exactly when the same values would be accepted one at a time.
  * `columns` is keyed by canonical column name (see `knownCells`); blank cells are absent.
  */
-export function requestFromRow(operation: OperationName, columns: Readonly<Record<string, string | undefined>>): RowResult {
+export function requestFromRow(operation: BulkOperationName, columns: Readonly<Record<string, string | undefined>>): RowResult {
+  if (operation === 'itc.check') return registerRowRequest(columns);
   const { identifiers, others } = OPERATION_COLUMNS[operation];
   const body: Record<string, unknown> = {};
   for (const column of [...identifiers, ...others]) {
@@ -168,7 +183,7 @@ export function requestFromRow(operation: OperationName, columns: Readonly<Recor
     const wanted = identifiers.length === 1 ? `a ${identifiers[0]} column value` : `a value in one of the columns ${identifiers.join(', ')}`;
     return { ok: false, problems: [{ field: identifiers[0] ?? 'row', message: `${operation} needs ${wanted}` }] };
   }
-  const schema: z.ZodType<BulkRequest, unknown> = operation === 'business360' ? Business360Request : OPERATION_REQUESTS[operation];
+  const schema: z.ZodType<BulkRequest, unknown> = operation === 'business360' ? Business360Request : OPERATION_REQUESTS[operation as CheckName];
   const parsed = schema.safeParse(body);
   if (!parsed.success) return { ok: false, problems: toFieldProblems(parsed.error.issues) };
   const key = canonicalJson(parsed.data);

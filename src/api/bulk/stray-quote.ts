@@ -13,7 +13,7 @@
  * skipped blank line in it: 128 MB of them took 300 MB.
  */
 import { checkCin, checkDin, checkGstin, checkLlpin, checkPan, type IdentifierCheck } from '../../domain/identifiers/index.js';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { IntakeError } from './intake-error.js';
 import { identifierColumnsFor, type ColumnMap, type KnownColumn } from './row-request.js';
 
@@ -27,7 +27,7 @@ export const IDENTIFIER_CHECKS: Partial<Record<KnownColumn, (raw: string) => Ide
 };
 
 /** Whether a line of text is a row of a file with this header: its cell count, and a valid identifier in its place. */
-export function looksLikeARow(columns: number, map: ColumnMap, operation: OperationName, delimiter = ','): (line: string) => boolean {
+export function looksLikeARow(columns: number, map: ColumnMap, operation: BulkOperationName, delimiter = ','): (line: string) => boolean {
   const places = identifierColumnsFor(operation).flatMap((column) => {
     const index = map[column];
     const check = IDENTIFIER_CHECKS[column];

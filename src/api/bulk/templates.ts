@@ -7,7 +7,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { escapeCell } from '../../domain/formula-escape.js';
 import { SANDBOX_SCENARIOS, scenarioInput, type SandboxScenario } from '../../sources/sandbox/scenarios.js';
 import { XlsxSheetWriter } from '../../store/xlsx-writer.js';
@@ -19,7 +19,7 @@ export interface BulkTemplate {
 }
 
 /** A clean scenario (answers 200, nothing flagged) that the operation would call by `kind`. */
-function exampleScenario(operation: OperationName, kind: KnownColumn): SandboxScenario | undefined {
+function exampleScenario(operation: Exclude<BulkOperationName, 'itc.check'>, kind: KnownColumn): SandboxScenario | undefined {
   return SANDBOX_SCENARIOS.find((scenario) => {
     const ids = scenario.identifiers as Partial<Record<KnownColumn, string>>;
     if (ids[kind] === undefined) return false;
@@ -31,7 +31,8 @@ function exampleScenario(operation: OperationName, kind: KnownColumn): SandboxSc
 }
 
 /** The template of `operation`: its known columns (identifiers first) and the example rows. */
-export function bulkTemplate(operation: OperationName): BulkTemplate {
+export function bulkTemplate(operation: BulkOperationName): BulkTemplate {
+  if (operation === 'itc.check') return registerTemplate();
   const { identifiers, others } = columnsTakenBy(operation);
   const header = [...identifiers, ...others];
   const rows: string[][] = [];
@@ -45,13 +46,35 @@ export function bulkTemplate(operation: OperationName): BulkTemplate {
   return { header, rows };
 }
 
+/**
+ * itc.check's template: a purchase register, one invoice a row, with the tax as IGST (an
+ * inter-state purchase) or CGST + SGST (an intra-state one); a `tax` column may replace the four.
+ * Its supplier is a clean sandbox GSTIN, its invoices dated early in the current financial year's
+ * quarter before last, so they are neither in the future nor past their claim window.
+ */
+function registerTemplate(now: Date = new Date()): BulkTemplate {
+  const header = ['gstin', 'invoice_number', 'invoice_date', 'igst', 'cgst', 'sgst', 'cess', 'availed_in'];
+  const scenario = exampleScenario('gst.verify', 'gstin');
+  const gstin = (scenario?.identifiers as Partial<Record<KnownColumn, string>> | undefined)?.gstin;
+  if (gstin === undefined) throw new Error('no sandbox scenario gives itc.check an example gstin');
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 4, 1));
+  const day = (d: number) => `${String(d).padStart(2, '0')}-${String(month.getUTCMonth() + 1).padStart(2, '0')}-${month.getUTCFullYear()}`;
+  return {
+    header,
+    rows: [
+      [gstin, 'INV-0001', day(5), '1800.00', '', '', '', ''],
+      [gstin, 'INV-0002', day(20), '', '450.00', '450.00', '', ''],
+    ],
+  };
+}
+
 /** The template as results.csv is written: UTF-8 with a BOM (so Excel reads it as UTF-8), CRLF. */
 export function bulkTemplateCsv(template: BulkTemplate): string {
   return stringify([template.header, ...template.rows].map((cells) => cells.map(escapeCell)), { bom: true, record_delimiter: 'windows' });
 }
 
 /** The template as a workbook (a few kB, so built whole): text-format columns, header frozen. */
-export async function bulkTemplateXlsx(operation: OperationName, template: BulkTemplate): Promise<Buffer> {
+export async function bulkTemplateXlsx(operation: BulkOperationName, template: BulkTemplate): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,8 +86,8 @@ export async function bulkTemplateXlsx(operation: OperationName, template: BulkT
 }
 
 /** `gst.verify.xlsx` → the operation and the format; undefined for anything else. */
-export function parseTemplateName(name: string, operations: readonly string[]): { operation: OperationName; format: 'csv' | 'xlsx' } | undefined {
+export function parseTemplateName(name: string, operations: readonly string[]): { operation: BulkOperationName; format: 'csv' | 'xlsx' } | undefined {
   const match = /^(.+)\.(csv|xlsx)$/.exec(name);
   if (match === null || !operations.includes(match[1] as string)) return undefined;
-  return { operation: match[1] as OperationName, format: match[2] as 'csv' | 'xlsx' };
+  return { operation: match[1] as BulkOperationName, format: match[2] as 'csv' | 'xlsx' };
 }

@@ -4,7 +4,7 @@
  * first bytes or its name, anything else as CSV. The bytes peeked at are passed on.
  */
 import type { Readable } from 'node:stream';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { readCsv, type CsvLimits, type CsvOptions } from './csv-intake.js';
 import type { IntakeItem } from './row-request.js';
 import { readXlsx, type XlsxOptions } from './xlsx-intake.js';
@@ -15,7 +15,7 @@ const WORKBOOK_NAME = /\.(xlsx|xlsm|xls|xlsb)$/i;
 export async function* readUpload(
   input: Readable | AsyncIterable<Buffer | string>,
   filename: string,
-  operation: OperationName,
+  operation: BulkOperationName,
   limits: CsvLimits,
   options: CsvOptions & XlsxOptions = {},
 ): AsyncGenerator<IntakeItem, void, undefined> {

@@ -10,7 +10,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { JobWarning } from '../../domain/job-warnings.js';
-import type { OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import { checkedHeader, GUESS_SAMPLE_ROWS, rowItem, type CheckedHeader, type CsvLimits, type CsvOptions } from './csv-intake.js';
 import { IntakeError } from './intake-error.js';
 import { parseOperation, type IntakeItem } from './row-request.js';
@@ -49,7 +49,7 @@ function ole2Refusal(encrypted: boolean): IntakeError {
 
 export async function* readXlsx(
   input: Readable | AsyncIterable<Buffer | string>,
-  operation: OperationName,
+  operation: BulkOperationName,
   limits: CsvLimits,
   options: XlsxOptions = {},
 ): AsyncGenerator<IntakeItem, void, undefined> {
@@ -86,7 +86,7 @@ function describeSheets(workbook: Workbook): string {
   return workbook.sheets.slice(0, 20).map((info) => JSON.stringify(info.name) + (info.visible ? '' : ' (hidden)')).join(', ');
 }
 
-async function* readChosenSheet(zip: OpenedZip, workbook: Workbook, budget: InflateBudget, operation: OperationName, limits: CsvLimits, options: XlsxOptions): AsyncGenerator<IntakeItem> {
+async function* readChosenSheet(zip: OpenedZip, workbook: Workbook, budget: InflateBudget, operation: BulkOperationName, limits: CsvLimits, options: XlsxOptions): AsyncGenerator<IntakeItem> {
   const sheets = chosenSheets(workbook, options.sheet);
   let first: { sheet: SheetInfo; error: unknown } | undefined;
   for (const sheet of sheets) {
@@ -142,7 +142,7 @@ function filled(row: SheetRow, cells: string[], merges: readonly Merge[], topTex
 
 const distinct = (cells: readonly string[]) => new Set(cells.map((cell) => cell.trim()).filter((cell) => cell !== '')).size;
 
-async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[], operation: OperationName, options: XlsxOptions, sheet: SheetInfo): Promise<FoundHeader> {
+async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[], operation: BulkOperationName, options: XlsxOptions, sheet: SheetInfo): Promise<FoundHeader> {
   const topTexts = new Map<Merge, string>();
   const warnings: JobWarning[] = [];
   let next = await rows.next();
@@ -155,10 +155,23 @@ async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[
     if (after.done === true) break;
     const afterCells = filled(after.value, record(after.value), merges, topTexts);
     if (distinct(afterCells) < 2) {
-      // Two one-cell rows: perhaps a one-column list (a header "GSTIN" over GSTINs), so the first stays.
-      return settleHeader(rows, row, cells, [after.value], operation, options, sheet, warnings);
+      // Two one-cell rows: titles when a row of columns follows them (GSTR-2B's B2B sheet has a
+      // title and a table name); otherwise a one-column list (a header "GSTIN" over GSTINs), so the first stays.
+      const ahead = [after.value];
+      let aheadCells = afterCells;
+      while (skipped + ahead.length < TITLE_ROWS && distinct(aheadCells) === 1) {
+        const further = await rows.next();
+        if (further.done === true) break;
+        ahead.push(further.value);
+        aheadCells = filled(further.value, record(further.value), merges, topTexts);
+      }
+      if (distinct(aheadCells) < 2) return settleHeader(rows, row, cells, ahead, operation, options, sheet, warnings);
+      for (const title of [row, ...ahead.slice(0, -1)]) warnings.push(titleWarning(title, sheet));
+      row = ahead.at(-1) as SheetRow;
+      cells = aheadCells;
+      break;
     }
-    warnings.push({ code: 'XLSX_ROWS_ABOVE_HEADER', message: `row ${row.row} of sheet ${JSON.stringify(sheet.name)} (${JSON.stringify(cells.find((c) => c.trim() !== '')?.slice(0, 60))}) was read as a title above the header, not as a row` });
+    warnings.push(titleWarning(row, sheet, cells));
     row = after.value;
     cells = afterCells;
   }
@@ -181,12 +194,16 @@ async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[
   return settleHeader(rows, row, cells, extra, operation, options, sheet, warnings);
 }
 
+function titleWarning(row: SheetRow, sheet: SheetInfo, cells: readonly string[] = record(row)): JobWarning {
+  return { code: 'XLSX_ROWS_ABOVE_HEADER', message: `row ${row.row} of sheet ${JSON.stringify(sheet.name)} (${JSON.stringify(cells.find((c) => c.trim() !== '')?.slice(0, 60))}) was read as a title above the header, not as a row` };
+}
+
 async function settleHeader(
   rows: AsyncIterator<SheetRow>,
   row: SheetRow,
   cells: string[],
   readAhead: SheetRow[],
-  operation: OperationName,
+  operation: BulkOperationName,
   options: XlsxOptions,
   sheet: SheetInfo,
   warnings: JobWarning[],
@@ -224,7 +241,7 @@ export function columnName(index: number): string {
 const DIN_LIKE = /^(din|director ?(id|identification number)|din ?(no|number)\.?)$/i;
 const PIN_LIKE = /^(pin|pin ?code|pincode|postal ?code|zip|zip ?code)$/i;
 
-async function* sheetItems(found: FoundHeader, rows: AsyncIterator<SheetRow>, operation: OperationName, limits: CsvLimits, sheet: SheetInfo): AsyncGenerator<IntakeItem> {
+async function* sheetItems(found: FoundHeader, rows: AsyncIterator<SheetRow>, operation: BulkOperationName, limits: CsvLimits, sheet: SheetInfo): AsyncGenerator<IntakeItem> {
   const { header } = found;
   const names = header.header;
   const renamed = header.headerIsData || header.warnings.length > 0 || Object.entries(header.map).some(([column, index]) => names[index]?.trim().toLowerCase() !== column);

@@ -18,10 +18,26 @@
  * - Busy: no public export layout was found; its common headings ("GSTIN", "PAN") are
  *   covered by the general aliases.
  * The rest are names seen in hand-made vendor lists; none of them can name two columns.
+ *
+ * A purchase register's columns (itc.check; docs/itc-check.md "Bulk"):
+ * - GST portal GSTR-2B, sheet B2B (its Excel download's instructions sheet and the sheet itself):
+ *   "GSTIN of supplier", "Trade/Legal name", "Invoice number", "Invoice type", "Invoice Date"
+ *   (DD-MM-YYYY), "Invoice Value(₹)", "Place of supply", "Supply Attract Reverse Charge",
+ *   "Taxable Value (₹)", "Integrated Tax(₹)", "Central Tax(₹)", "State/UT Tax(₹)", "Cess(₹)".
+ *   GSTR-2A's B2B sheet uses the same names; "₹" and spacing are ignored by aliasKey.
+ * - Tally: "Supplier Invoice No." and its date (purchase voucher), "GSTIN/UIN" (above). The tax
+ *   columns of a columnar purchase register are the user's own ledger names; the usual
+ *   "Input CGST", "Input SGST", "Input IGST" are here, others need ?columns=. Its "Date" and
+ *   "Voucher No." are the buyer's own voucher's, so they are not taken for the invoice's.
+ * - Generic: Invoice No., Bill No., Bill Date, IGST/CGST/SGST Amount, Tax Amount, Total Tax.
  */
+import { REGISTER_COLUMNS } from '../itc/register-row.js';
 
-/** The columns an alias can stand for (row-request.ts's known columns that identify, or name, a business). */
-export const ALIASED_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name'] as const;
+/**
+ * The columns an alias can stand for (row-request.ts's known columns that identify, or name, a
+ * business; and a purchase register's invoice columns, read by itc.check only).
+ */
+export const ALIASED_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name', ...REGISTER_COLUMNS] as const;
 export type AliasedColumn = (typeof ALIASED_COLUMNS)[number];
 
 /** A header name as compared: lower case, letters and digits only ("GSTIN/UIN" → "gstinuin"). */
@@ -69,6 +85,14 @@ export const COLUMN_ALIASES: Readonly<Record<AliasedColumn, readonly string[]>> 
   llpin: ['LLPIN', 'LLPIN No.', 'LLP Identification Number', 'LLP Number'],
   din: ['DIN', 'DIN No.', 'DIN Number', 'Director Identification Number', 'Director DIN'],
   name: ['Name', 'Party Name', 'Supplier Name', 'Vendor Name', 'Company Name', 'Legal Name', 'Name of Party', 'Business Name'],
+  invoice_number: ['Invoice number', 'Invoice No.', 'Invoice Num', 'Inv. No.', 'Supplier Invoice No.', 'Supplier Invoice Number', 'Bill No.', 'Bill Number', 'Document Number'],
+  invoice_date: ['Invoice Date', 'Invoice Dt.', 'Inv. Date', 'Supplier Invoice Date', 'Supplier Invoice Dt.', 'Bill Date', 'Document Date'],
+  tax: ['Tax', 'Tax Amount', 'Total Tax', 'Total Tax Amount', 'GST Amount', 'Total GST', 'Tax INR', 'Total Tax(₹)'],
+  igst: ['IGST', 'IGST Amount', 'IGST Amt', 'Integrated Tax', 'Integrated Tax(₹)', 'Integrated Tax Amount', 'Integrated Tax Paid', 'Input IGST'],
+  cgst: ['CGST', 'CGST Amount', 'CGST Amt', 'Central Tax', 'Central Tax(₹)', 'Central Tax Amount', 'Central Tax Paid', 'Input CGST'],
+  sgst: ['SGST', 'SGST Amount', 'SGST Amt', 'SGST/UTGST', 'UTGST', 'State/UT Tax', 'State/UT Tax(₹)', 'State/UT Tax Amount', 'State/UT Tax Paid', 'Input SGST'],
+  cess: ['Cess', 'Cess Amount', 'Cess Amt', 'Cess(₹)', 'Cess Paid', 'Input Cess'],
+  availed_in: ['Availed In', 'ITC Availed In', 'Availed Period', 'ITC Availed Period', 'Availed in Period'],
 };
 
 const BY_KEY: ReadonlyMap<string, AliasedColumn> = new Map(

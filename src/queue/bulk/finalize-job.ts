@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
+import { SupplierTally } from '../../domain/itc/register-results.js';
+import { judgedRows, keptSuppliers, writeSupplierFiles } from './itc-register-results.js';
 import { mergedResults, readInputSummary } from './merge-results.js';
 import { writeResultFiles } from './result-files.js';
 import { tallied } from './tally-breakdown.js';
@@ -43,13 +45,23 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   await deps.wallet.of(job.wallet).release(job.accountId, jobId);
   const { header, repeated } = await readInputSummary(deps.results, jobId);
   const tally = new BreakdownTally(job.operation);
-  await writeResultFiles({
-    results: deps.results,
-    jobId,
-    operation: job.operation,
-    inputHeader: header,
-    rows: tallied(job.operation, mergedResults(deps.results, jobId, repeated, await deps.jobs.abandonedChunks(jobId)), tally),
-  });
+  const abandoned = await deps.jobs.abandonedChunks(jobId);
+  if (job.operation === 'itc.check') {
+    // Chunks checked suppliers; the invoices are judged here, in upload order (itc-register-results.ts).
+    const suppliers = new SupplierTally();
+    const kept = await keptSuppliers(deps.results, jobId, job.chunks.total);
+    const rows = judgedRows(deps.results, jobId, kept, abandoned, suppliers);
+    await writeResultFiles({ results: deps.results, jobId, operation: job.operation, inputHeader: header, rows: tallied(job.operation, rows, tally) });
+    await writeSupplierFiles(deps.results, jobId, suppliers.ranked());
+  } else {
+    await writeResultFiles({
+      results: deps.results,
+      jobId,
+      operation: job.operation,
+      inputHeader: header,
+      rows: tallied(job.operation, mergedResults(deps.results, jobId, repeated, abandoned), tally),
+    });
+  }
   // Kept before the finish, so a finished job's status always has it.
   await deps.jobs.keepBreakdown(jobId, tally.result());
 

@@ -21,6 +21,7 @@ export type InputLine =
   | { header: string[] }
   | (RowCells & { mark: 'invalid'; problems: FieldProblem[] })
   | (RowCells & { mark: 'first'; chunk: number; request: Record<string, unknown> })
-  | (RowCells & { mark: 'duplicate'; of: number });
+  /** `request`: an itc.check row's own invoice (its supplier is `of`'s, verified once with that row); other operations' duplicates repeat `of`'s request. */
+  | (RowCells & { mark: 'duplicate'; of: number; request?: Record<string, unknown> });
 
 export type RowLine = Exclude<InputLine, { header: string[] }>;

@@ -34,7 +34,7 @@ export async function readInputSummary(results: ResultStore, jobId: string): Pro
   return { header: header ?? [], repeated };
 }
 
-function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
+export function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
   const message = line.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
   return { row: line.row, input: line.columns, sent: line.sent, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
 }
@@ -57,7 +57,7 @@ const BATCH_ROWS = 500;
  * A row of a chunk that has no results file: its chunk was given up on (failed or cancelled,
  * with why), or never ran because its job was cancelled.
  */
-function unkeptLine(row: number, abandoned: AbandonedChunk | undefined): ChunkResultLine {
+export function unkeptLine(row: number, abandoned: AbandonedChunk | undefined): ChunkResultLine {
   if (abandoned === undefined) return { row, status: 'cancelled', charged_paise: 0 };
   const error = abandoned.status === 'failed' ? { code: 'INTERNAL_ERROR', message: `This row could not be verified and was not billed: ${abandoned.reason}` } : null;
   return { row, status: abandoned.status, charged_paise: 0, data: null, error };

@@ -182,7 +182,10 @@ async function keepChunk(deps: ChunkDeps, payload: ChunkPayload, file: string, d
     const { status, data, error, cost } = JSON.parse(decided.get(row) as string) as KeptResult;
     const charged = status === 'ok' && cost > 0 ? cost : 0;
     const identifier = charged > 0 ? ledgerLabel(payload.operation, request).identifier : undefined;
-    return { row, status, charged_paise: charged, ...(identifier === undefined ? {} : { identifier }), rendered: renderResult(payload.operation, { status, data, error }) };
+    const base = { row, status, charged_paise: charged, ...(identifier === undefined ? {} : { identifier }) };
+    // An itc.check row is a supplier, not a result row: finalize judges its invoices from the facts kept here.
+    if (payload.operation === 'itc.check') return { ...base, data, error };
+    return { ...base, rendered: renderResult(payload.operation, { status, data, error }) };
   });
   await deps.results.writeLines(jobId, file, lines.map(formatChunkLine));
 }

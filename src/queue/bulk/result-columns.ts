@@ -9,7 +9,8 @@
  */
 import type { Business360Profile, ModuleName } from '../../domain/business360/profile.js';
 import { MODULES } from '../../domain/business360/profile.js';
-import type { OperationName } from '../../domain/operations.js';
+import type { InvoiceRowData } from '../../domain/itc/register-results.js';
+import type { BulkOperationName } from '../../domain/operations.js';
 import type {
   CinPanMapping,
   CompanyRecord,
@@ -34,6 +35,7 @@ interface OperationData {
   'mca.cin_to_pan': CinPanMapping;
   'mca.directors': DirectorsRecord;
   'mca.din': DinRecord;
+  'itc.check': InvoiceRowData;
 }
 
 /**
@@ -41,7 +43,7 @@ interface OperationData {
  * `unknown` once it has been through the queue, and one odd record must cost one row its
  * cells, not the whole job its result file.
  */
-interface Flattener<O extends OperationName> {
+interface Flattener<O extends BulkOperationName> {
   columns: readonly string[];
   values: (data: OperationData[O]) => Record<string, unknown>;
 }
@@ -52,7 +54,7 @@ const LIST_SEPARATOR = ';';
 const moduleColumn = (module: ModuleName): string => `module_${module}`;
 const SUMMARY_COLUMNS = ['legal_name', 'gstin', 'pan', 'cin', 'llpin'] as const;
 
-const FLATTENERS: { [O in OperationName]: Flattener<O> } = {
+const FLATTENERS: { [O in BulkOperationName]: Flattener<O> } = {
   business360: {
     // The entity's name and the identifiers the profile resolved come after the interface
     // document's columns (an addition), so a row uploaded by CIN or PAN alone names its company.
@@ -131,10 +133,15 @@ const FLATTENERS: { [O in OperationName]: Flattener<O> } = {
     columns: ['name', 'din_status', 'companies'],
     values: (r) => ({ ...r, companies: r.companies?.length }),
   },
+  // An invoice of a purchase register: its verdict, the reasons' codes and messages, its deadlines.
+  'itc.check': {
+    columns: ['verdict', 'reason_codes', 'reasons', 'period', 'claim_by', 'reverse_by', 'tax_inr', 'tax_at_risk_inr', 'supplier_name', 'as_of'],
+    values: (r) => ({ ...r, reason_codes: r.reasons?.map((reason) => reason.code), reasons: r.reasons?.map((reason) => reason.message) }),
+  },
 };
 
 /** The flattened key-field columns of `operation`, in CSV order, after the fixed columns. */
-export function resultColumns(operation: OperationName): string[] {
+export function resultColumns(operation: BulkOperationName): string[] {
   return [...FLATTENERS[operation].columns];
 }
 
@@ -144,12 +151,12 @@ export function resultColumns(operation: OperationName): string[] {
  * a flattener cannot read (a list field that is not a list): optional access alone does not
  * stop `.map` on a string, and the row is rendered by its chunk, which must not fail for it.
  */
-export function flatten(operation: OperationName, data: unknown): Record<string, string> {
-  const flattener = FLATTENERS[operation] as Flattener<OperationName>;
+export function flatten(operation: BulkOperationName, data: unknown): Record<string, string> {
+  const flattener = FLATTENERS[operation] as Flattener<BulkOperationName>;
   let values: Record<string, unknown> = {};
   if (data !== null && typeof data === 'object') {
     try {
-      values = flattener.values(data as OperationData[OperationName]);
+      values = flattener.values(data as OperationData[BulkOperationName]);
     } catch {
       values = {};
     }

@@ -17,7 +17,7 @@
  *   an input `pan` column next to gst.verify's `pan` gives `pan` (input) and `pan_result`.
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { paiseToInr, type OperationName } from '../../domain/operations.js';
+import { paiseToInr, type BulkOperationName } from '../../domain/operations.js';
 import { escapeCell, startsFormula } from '../../domain/formula-escape.js';
 import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
@@ -73,7 +73,7 @@ export interface RenderedResult {
 export interface WriteResultFilesOptions {
   results: Pick<ResultStore, 'openWriter'>;
   jobId: string;
-  operation: OperationName;
+  operation: BulkOperationName;
   inputHeader: string[];
   /** In input order, in batches (a read of the input file each); read once. */
   rows: AsyncIterable<readonly RowResult[]>;
@@ -100,7 +100,7 @@ const CSV_OPTIONS = {
  * columns, the operation's key fields, then `duplicate_of`, with colliding generated names
  * suffixed.
  */
-export function csvHeader(operation: OperationName, inputHeader: readonly string[]): string[] {
+export function csvHeader(operation: BulkOperationName, inputHeader: readonly string[]): string[] {
   const taken = new Set(inputHeader.map((name) => name.toLowerCase()));
   const generated = (name: string): string => {
     let unique = name;
@@ -130,7 +130,7 @@ function csvCells(cells: readonly string[]): string {
 
 /** What the files write of a row's result: see RenderedResult. */
 export function renderResult(
-  operation: OperationName,
+  operation: BulkOperationName,
   result: { status: RowStatus; data: unknown; error: { code: string; message: string } | null },
 ): RenderedResult {
   const flat = flatten(operation, result.data);

@@ -8,7 +8,8 @@ import { istDate } from '../../domain/dates.js';
 import { checkInvoices, periodsNeeded } from '../../domain/itc/check-invoice.js';
 import { itcCheckData, type ItcCheckData } from '../../domain/itc/response-body.js';
 import { supplierFacts } from '../../domain/itc/supplier-facts.js';
-import type { ItcInvoice } from '../../domain/itc/types.js';
+import type { ItcInvoice, SupplierFacts } from '../../domain/itc/types.js';
+import type { GstRecord } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
 import type { FetchResult, Verifier, VerifyContext } from '../verifier.js';
 
@@ -19,21 +20,30 @@ export type ItcRun =
 
 const CHECK_TITLES = { 'gst.verify': 'GST Verify (registration)', 'gst.returns': 'GST Returns (filings)' } as const;
 
+/** A supplier as both checks delivered it, or which failed (ItcRun's failure). */
+export type SupplierFetch = { ok: true; record: GstRecord; facts: SupplierFacts; freshness: 'live' | 'cached' } | Extract<ItcRun, { ok: false }>;
+
+/**
+ * GST Verify and GST Returns of one supplier, in parallel, the filings back to `since` (YYYY-MM):
+ * the sync check's and a bulk register's supplier (once per job, back to its earliest invoice).
+ */
+export async function fetchSupplier(verifier: Verifier, gstin: string, since: string, context: VerifyContext): Promise<SupplierFetch> {
+  const [registration, filings] = await Promise.all([verifier.fetch('gst.verify', { gstin }, context), verifier.fetch('gst.returns', { gstin, since }, context)]);
+  if (!registration.ok || !filings.ok) return failure(gstin, registration, filings) as Extract<ItcRun, { ok: false }>;
+  const record = verifier.present('gst.verify', registration.answer, { gstin }, context.now);
+  const freshness = registration.freshness === 'cached' || filings.freshness === 'cached' ? 'cached' : 'live';
+  return { ok: true, record, facts: supplierFacts(record, filings.answer), freshness };
+}
+
 export function createItcCheck(verifier: Verifier) {
   return async function runItcCheck(input: { gstin: string; invoices: readonly ItcInvoice[] }, context: VerifyContext): Promise<ItcRun> {
     // Each invoice reads only its own period's returns: fetch back to the earliest of them.
     const since = periodsNeeded(input.invoices, 'monthly').from;
-    const [registration, filings] = await Promise.all([
-      verifier.fetch('gst.verify', { gstin: input.gstin }, context),
-      verifier.fetch('gst.returns', { gstin: input.gstin, since }, context),
-    ]);
-    if (!registration.ok || !filings.ok) return failure(input.gstin, registration, filings);
-    const record = verifier.present('gst.verify', registration.answer, { gstin: input.gstin }, context.now);
-    const facts = supplierFacts(record, filings.answer);
+    const supplier = await fetchSupplier(verifier, input.gstin, since, context);
+    if (!supplier.ok) return supplier;
     const today = istDate(context.now);
-    const checked = checkInvoices(facts, input.invoices, today);
-    const freshness = registration.freshness === 'cached' || filings.freshness === 'cached' ? 'cached' : 'live';
-    return { ok: true, data: itcCheckData(record, facts, input.invoices, checked, today), freshness };
+    const checked = checkInvoices(supplier.facts, input.invoices, today);
+    return { ok: true, data: itcCheckData(supplier.record, supplier.facts, input.invoices, checked, today), freshness: supplier.freshness };
   };
 }
 
