@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeCell } from '../../src/domain/formula-escape.js';
-import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
+import { OPERATIONS, type BulkOperationName, type OperationName } from '../../src/domain/operations.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { quotePrefixedCells } from '../helpers/xlsx-quote-prefix.js';
@@ -104,7 +104,8 @@ describe('bulk .xlsx downloads and upload templates', () => {
     expect((await get(done.results!.xlsx)).statusCode).toBe(200);
   });
 
-  const operations = Object.keys(OPERATIONS) as OperationName[];
+  // itc.check's template is a purchase register: two invoices of one supplier, checked once (ok 1, the other a repeat of it).
+  const operations: BulkOperationName[] = [...(Object.keys(OPERATIONS) as OperationName[]), 'itc.check'];
 
   it.each(operations)('gives %s a template, as CSV and as a workbook with the same cells, whose example rows verify ok when either is uploaded', async (operation) => {
     const csvAnswer = await get(`/v1/bulk/templates/${operation}.csv`);
@@ -124,7 +125,12 @@ describe('bulk .xlsx downloads and upload templates', () => {
       const created = await t.app.inject(upload(t.sandboxKey, operation, name, bytes));
       expect(created.statusCode, created.body).toBe(202);
       const done = await waitForJob(t.app, t.sandboxKey, created.json().data.job_id as string);
-      expect(done.rows, name).toMatchObject({ total: csv.length - 1, invalid: 0, ok: csv.length - 1 });
+      const checked = operation === 'itc.check' ? { ok: 1, duplicates: csv.length - 2 } : { ok: csv.length - 1 };
+      expect(done.rows, name).toMatchObject({ total: csv.length - 1, invalid: 0, ...checked });
+      if (operation === 'itc.check') {
+        const lines = (await get(done.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as { status: string; data: { verdict: string } });
+        expect(lines.map((line) => line.status)).toEqual(['ok', 'ok']);
+      }
     }
   });
 

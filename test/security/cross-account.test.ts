@@ -20,7 +20,7 @@ describe('one account cannot read, change or download another account\'s resourc
   const gstA = scenario('clean-company').identifiers.gstin!;
   const gstA2 = scenario('docs-example-llp').identifiers.gstin!;
   // Account A's ids, filled in as A creates things.
-  const a = { pendingJob: '', doneJob: '', portfolio: '', run: '', secret: '' };
+  const a = { pendingJob: '', doneJob: '', itcJob: '', portfolio: '', run: '', secret: '' };
 
   const send = (route: DocumentedRoute, url: string, key: string | null, body?: unknown): Promise<LightMyRequestResponse> =>
     t.app.inject({
@@ -36,6 +36,8 @@ describe('one account cannot read, change or download another account\'s resourc
 
   /** A's ids by path parameter: the job routes take a job id, the portfolio routes a portfolio id. */
   const idsOfA = (jobId: () => string) => (param: string, route: DocumentedRoute): string | undefined => {
+    // suppliers.csv / .xlsx are an itc.check job's files (a purchase register's suppliers): A has one of those too.
+    if (param === 'id' && /\/suppliers\.(csv|xlsx)$/.test(route.path)) return a.itcJob;
     if (param === 'id') return route.path.startsWith('/v1/bulk/jobs/') ? jobId() : route.path.startsWith('/v1/portfolios/') ? a.portfolio : undefined;
     if (param === 'run') return a.run || 'job_00000000000000000000';
     if (param === 'identifier') return gstA;
@@ -81,6 +83,9 @@ describe('one account cannot read, change or download another account\'s resourc
     const job = await t.post('/v1/bulk/jobs', { operation: 'gst.verify', rows: [{ gstin: gstA }, { gstin: gstA2 }] });
     expect(job.statusCode, job.body).toBe(202);
     a.pendingJob = job.json().data.job_id as string;
+    const itcJob = await t.post('/v1/bulk/jobs', { operation: 'itc.check', rows: [{ gstin: gstA, invoice_number: 'A-1', invoice_date: '2025-06-01', tax: '18' }] });
+    expect(itcJob.statusCode, itcJob.body).toBe(202);
+    a.itcJob = itcJob.json().data.job_id as string;
     const portfolio = await t.post('/v1/portfolios', { name: 'Suppliers of A', operation: 'gst.verify', schedule: { every: 'weekly' }, rows: [{ gstin: gstA }] });
     expect(portfolio.statusCode, portfolio.body).toBe(201);
     a.portfolio = portfolio.json().data.portfolio_id as string;
@@ -114,6 +119,7 @@ describe('one account cannot read, change or download another account\'s resourc
     // The cancel that B sent did nothing.
     expect(pending).toMatchObject({ status: 'completed', rows: { ok: 2 } });
     a.doneJob = a.pendingJob;
+    expect((await waitForJob(t.app, t.sandboxKey, a.itcJob)).status).toBe('completed');
     const run = await t.post(`/v1/portfolios/${a.portfolio}/run`, {});
     expect(run.statusCode, run.body).toBe(202);
     a.run = run.json().data.run_id as string;

@@ -66,8 +66,8 @@ const OPERATION_COLUMNS: Readonly<Record<BulkOperationName, { identifiers: Known
 
 /** Every operation the bulk pipeline can run: the ten, and itc.check (a purchase register). */
 const BULK_OPERATION_NAMES: readonly BulkOperationName[] = [...(Object.keys(OPERATIONS) as BulkOperationName[]), 'itc.check'];
-/** The operations a bulk upload may name: the ten, until itc.check's whole path is in. */
-export const ACCEPTED_BULK_OPERATIONS: readonly BulkOperationName[] = Object.keys(OPERATIONS) as BulkOperationName[];
+/** The operations a bulk upload may name: all of them (itc.check's path is tested end to end: test/integration/bulk-itc-check.test.ts). */
+export const ACCEPTED_BULK_OPERATIONS: readonly BulkOperationName[] = BULK_OPERATION_NAMES;
 
 /** The operation a bulk request names, or a 400 that lists the accepted values. */
 export function parseOperation(value: unknown, accepted: readonly BulkOperationName[] = BULK_OPERATION_NAMES): BulkOperationName {

@@ -1,6 +1,7 @@
 /** The wallet, bulk jobs and webhook routes (API.md "Money", "Bulk jobs", "Webhooks"). */
 import { z } from 'zod';
-import { OPERATIONS, type OperationName } from '../../domain/operations.js';
+import type { BulkOperationName } from '../../domain/operations.js';
+import { ACCEPTED_BULK_OPERATIONS } from '../bulk/row-request.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, SandboxTopupShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
@@ -12,7 +13,7 @@ import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';
 
 const jobId = z.object({ id: z.string().regex(/^job_[0-9a-f]{20}$/).describe('The job id from the upload answer') });
-const BULK_OPERATIONS = Object.keys(OPERATIONS) as OperationName[];
+const BULK_OPERATIONS = [...ACCEPTED_BULK_OPERATIONS] as BulkOperationName[];
 /** "status for gst.verify (data.status), …". */
 const keyFields = (): string =>
   Object.entries(KEY_FIELDS)
@@ -142,6 +143,25 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     security: 'customer',
     params: jobId,
     responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The results as a workbook') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
+  'GET /v1/bulk/jobs/:id/suppliers.csv': {
+    summary: "An itc.check job's suppliers: one line per supplier, ranked by tax at risk (added in issue 29)",
+    description:
+      'For a purchase register (operation itc.check) only; any other job answers 404. Per distinct supplier: gstin, name, invoices, tax_inr, tax_at_risk_inr, worst_verdict, earliest_deadline, the count of invoices per verdict, gst_status, taxpayer_type, filing_frequency, check_status (ok, not_found, failed or cancelled: whether its GST Verify and GST Returns were delivered), error_message and charged_inr (₹1.75 once per supplier checked). Added up from the invoice rows of results.csv, sorted by tax_at_risk_inr then tax_inr, most first. UTF-8 with a byte order mark, CRLF, as results.csv.',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('text/csv', 'The suppliers (cells that could start a formula are escaped)') },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
+  'GET /v1/bulk/jobs/:id/suppliers.xlsx': {
+    summary: "suppliers.csv as an Excel workbook (added in issue 29)",
+    description: 'One sheet, Suppliers: the same columns and rows as suppliers.csv; counts and rupee amounts are numbers; suppliers with tax at risk, or whose checks were not delivered, are filled light red.',
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The suppliers as a workbook') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/bulk/templates/:file': {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OPERATIONS, paiseToInr } from '../../domain/operations.js';
+import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/result-store.js';
@@ -15,7 +15,7 @@ import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } 
 import { intakeFailure } from '../bulk/intake-error.js';
 import { refuseOverQuota } from '../bulk/quota-refusal.js';
 import { readJsonRows } from '../bulk/json-intake.js';
-import { parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
+import { ACCEPTED_BULK_OPERATIONS, parseOperationOr400, type IntakeItem } from '../bulk/row-request.js';
 import { jobStatusBody } from '../bulk/job-status-body.js';
 import { successEnvelope } from '../envelope.js';
 import { resultsNotReady } from '../results-not-ready.js';
@@ -27,6 +27,7 @@ import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../bulk/templates.js';
 import { RESULTS_XLSX_FILE } from '../../queue/bulk/results-xlsx.js';
+import { SUPPLIERS_CSV_FILE, SUPPLIERS_XLSX_FILE } from '../../queue/bulk/itc-register-results.js';
 import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
@@ -258,7 +259,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   });
 
   // Upload templates: free, read with the key like any listing; the same for every account.
-  const operations = Object.keys(OPERATIONS);
+  const operations: readonly string[] = ACCEPTED_BULK_OPERATIONS;
   app.get<{ Params: { file: string } }>('/v1/bulk/templates/:file', { config: { api: 'bulk.template' } }, async (request, reply) => {
     const wanted = parseTemplateName(request.params.file, operations);
     if (wanted === undefined) throw new AppError('NOT_FOUND', `There is no template ${request.params.file}: ask for {operation}.csv or {operation}.xlsx, operation one of ${operations.join(', ')}`);
@@ -272,9 +273,15 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     ['results.csv', 'text/csv; charset=utf-8'],
     ['results.jsonl', 'application/x-ndjson; charset=utf-8'],
     [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE],
+    // An itc.check job's per-supplier summary (docs/itc-check.md "Bulk"), beside its results.
+    [SUPPLIERS_CSV_FILE, 'text/csv; charset=utf-8'],
+    [SUPPLIERS_XLSX_FILE, XLSX_CONTENT_TYPE],
   ] as const) {
     app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
       const job = await ownJob(jobs, request);
+      if ((file === SUPPLIERS_CSV_FILE || file === SUPPLIERS_XLSX_FILE) && job.operation !== 'itc.check') {
+        throw new AppError('NOT_FOUND', `${job.jobId} is a ${job.operation} job: ${file} is written for itc.check jobs only (a purchase register's suppliers)`);
+      }
       // Streamed from the store (a folder or a bucket), never held whole.
       const download = await openDownload(results, job.jobId, file);
       if (download === undefined) {

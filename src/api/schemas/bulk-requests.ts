@@ -10,7 +10,7 @@ export const jobName = z.string({ error: 'must be a string' }).trim().max(200, '
 export const JsonJobRequest = z.strictObject({
   operation: z.string({
     error: (issue) =>
-      issue.input === undefined ? `is required in the JSON body, one of ${Object.keys(OPERATIONS).join(', ')} (?operation= is read for multipart uploads only)` : 'must be a string',
+      issue.input === undefined ? `is required in the JSON body, one of ${[...Object.keys(OPERATIONS), 'itc.check'].join(', ')} (?operation= is read for multipart uploads only)` : 'must be a string',
   }),
   rows: z.array(z.unknown(), { error: 'must be an array of row objects' }),
   name: jobName.optional(),
