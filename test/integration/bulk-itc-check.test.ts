@@ -165,4 +165,35 @@ describe('bulk itc.check over a purchase register, live sources', () => {
     const otherStatus = await waitForJob(t.app, t.liveKey, (other.json().data as { job_id: string }).job_id);
     expect((await get(`/v1/bulk/jobs/${otherStatus.job_id}/suppliers.csv`)).statusCode).toBe(404);
   });
+
+  it("retries a failed supplier's invoices as a new job that checks (and holds for) the supplier once", { timeout: 60_000 }, async () => {
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 100, reference: 'itc retry', environment: 'sandbox' });
+    const [good] = loadSandboxRegistry().identifiers('gstin');
+    const down = '27ZZZCZ5030Z1ZL'; // the sandbox's source-down trigger
+    const csv = `gstin,invoice_number,invoice_date,tax\n${good},G-1,01-06-2025,10\n${down},D-1,02-06-2025,20\n${good},G-2,03-06-2025,30\n${down},D-2,04-06-2025,40\n`;
+    const created = await t.app.inject(multipartUpload(t.sandboxKey, { operation: 'itc.check' }, { name: 'register.csv', csv }));
+    expect(created.statusCode, created.body).toBe(202);
+    const status = await waitForJob(t.app, t.sandboxKey, (created.json().data as { job_id: string }).job_id);
+    const sandboxGet = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    const statuses = (body: string) => body.trim().split('\n').map((line) => (JSON.parse(line) as InvoiceLine).status);
+    expect(statuses((await sandboxGet(status.results!.jsonl)).body)).toEqual(['ok', 'failed', 'ok', 'failed']);
+    expect(Math.round(status.charged_inr * 100)).toBe(175);
+
+    const retry = await t.app.inject({ method: 'POST', url: `/v1/bulk/jobs/${status.job_id}/retry`, headers: { authorization: `Bearer ${t.sandboxKey}` } });
+    expect(retry.statusCode, retry.body).toBe(202);
+    expect(retry.json().data).toMatchObject({ rows: { total: 2, valid: 2, duplicates: 1 }, reserved_inr: 1.75 });
+    const retried = await waitForJob(t.app, t.sandboxKey, retry.json().data.job_id as string);
+    const lines = (await sandboxGet(retried.results!.jsonl)).body.trim().split('\n').map((line) => JSON.parse(line) as InvoiceLine);
+    expect(lines.map((line) => [line.row, line.input.invoice_number, line.status, line.charged_inr])).toEqual([
+      [2, 'D-1', 'failed', 0],
+      [4, 'D-2', 'failed', 0],
+    ]);
+    // Each retried row carries its own invoice (judged as itself if the supplier answers this time), the supplier checked with the first.
+    const requests: unknown[] = [];
+    for await (const text of t.deps.results.readLines(retried.job_id, 'input.jsonl')) requests.push((JSON.parse(text) as { request?: unknown }).request);
+    expect(requests.slice(1)).toEqual([
+      { gstin: down, number: 'D-1', date: '2025-06-02', tax_paise: 2_000 },
+      { gstin: down, number: 'D-2', date: '2025-06-04', tax_paise: 4_000 },
+    ]);
+  });
 });
