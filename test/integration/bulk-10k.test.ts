@@ -18,7 +18,7 @@ describe('a 10,000-row bulk job', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { BV_BULK_ROW_BACKOFF_MS: '5', BV_BULK_ROW_ATTEMPTS: '2' } });
-    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 10_000, reference: 'bulk 10k', environment: 'sandbox' });
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 20_000, reference: 'bulk 10k', environment: 'sandbox' });
     t.deps.startWorkers();
   });
   afterAll(() => t.close());
