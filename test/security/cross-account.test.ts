@@ -36,8 +36,8 @@ describe('one account cannot read, change or download another account\'s resourc
 
   /** A's ids by path parameter: the job routes take a job id, the portfolio routes a portfolio id. */
   const idsOfA = (jobId: () => string) => (param: string, route: DocumentedRoute): string | undefined => {
-    // suppliers.csv / .xlsx are an itc.check job's files (a purchase register's suppliers): A has one of those too.
-    if (param === 'id' && /\/suppliers\.(csv|xlsx)$/.test(route.path)) return a.itcJob;
+    // suppliers (JSON), suppliers.csv / .xlsx are an itc.check job's (a purchase register's suppliers): A has one of those too.
+    if (param === 'id' && /\/suppliers(\.(csv|xlsx))?$/.test(route.path)) return a.itcJob;
     if (param === 'id') return route.path.startsWith('/v1/bulk/jobs/') ? jobId() : route.path.startsWith('/v1/portfolios/') ? a.portfolio : undefined;
     if (param === 'run') return a.run || 'job_00000000000000000000';
     if (param === 'identifier') return gstA;

@@ -6,6 +6,7 @@ import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, SandboxTopupShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
 import { ResultRowsQuery, SCAN_LINES } from '../bulk/result-rows.js';
+import { SupplierRowsQuery } from '../bulk/supplier-rows.js';
 import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
 import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
@@ -19,6 +20,40 @@ const keyFields = (): string =>
   Object.entries(KEY_FIELDS)
     .map(([operation, field]) => `${field!.name} for ${operation} (${field!.path})`)
     .join(', ');
+
+const VERDICT = z.enum(['eligible', 'at_risk', 'reverse', 'blocked', 'unknown']);
+const verdictCounts = z.object({ eligible: z.number().int(), at_risk: z.number().int(), reverse: z.number().int(), blocked: z.number().int(), unknown: z.number().int() }).describe('Invoices per verdict');
+const SupplierPageShape = z.object({
+  job_id: z.string(),
+  totals: z.object({
+    suppliers: z.number().int(),
+    suppliers_needing_action: z.number().int().describe('Suppliers with tax at risk, or whose checks were not delivered'),
+    invoices: z.number().int(),
+    tax_inr: z.number(),
+    tax_at_risk_inr: z.number(),
+    earliest_deadline: z.string().nullable().describe('The earliest action date over every supplier (YYYY-MM-DD)'),
+    verdicts: verdictCounts,
+    charged_inr: z.number(),
+  }).describe("The whole job's totals, the same on every page"),
+  suppliers: z.array(z.object({
+    rank: z.number().int().describe('1 for the most tax at risk'),
+    gstin: z.string(),
+    name: z.string(),
+    invoices: z.number().int(),
+    tax_inr: z.number(),
+    tax_at_risk_inr: z.number(),
+    worst_verdict: VERDICT.nullable().describe('null when no invoice was judged (the checks were not delivered)'),
+    earliest_deadline: z.string().nullable(),
+    verdicts: verdictCounts,
+    gst_status: z.string(),
+    taxpayer_type: z.string(),
+    filing_frequency: z.string(),
+    check_status: z.string().describe('ok, not_found, failed or cancelled'),
+    error_message: z.string(),
+    charged_inr: z.number(),
+  })),
+  next_cursor: z.string().nullable(),
+});
 
 export const BULK_DOCS: Record<string, RouteDoc> = {
   'POST /v1/wallet/sandbox-topup': {
@@ -154,6 +189,17 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
     params: jobId,
     responses: { 200: file('text/csv', 'The suppliers (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
+  },
+  'GET /v1/bulk/jobs/:id/suppliers': {
+    summary: "An itc.check job's suppliers as JSON, ranked by tax at risk, paged, with totals (added in issue 29)",
+    description:
+      "For a purchase register (operation itc.check) only; any other job answers 404. The lines of suppliers.csv as JSON (exact values: no formula escaping), each with its rank, the count of invoices per verdict in verdicts, and the job's totals on every page. Page with limit (1 to 100, default 50) and cursor = the previous page's next_cursor (null on the last page); a cursor holds the byte where its page starts, so a page reads only its own suppliers. A cursor of another job, or one altered, is a 400 naming cursor. Before the job has its results: 409 RESULTS_NOT_READY with Retry-After. A supplier's invoices: GET /v1/bulk/jobs/{id}/results?q=<gstin>.",
+    tags: ['Bulk jobs'],
+    security: 'customer',
+    params: jobId,
+    querystring: SupplierRowsQuery,
+    responses: { 200: envelope('bulk.suppliers', SupplierPageShape) },
+    errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RESULTS_NOT_READY'],
   },
   'GET /v1/bulk/jobs/:id/suppliers.xlsx': {
     summary: "suppliers.csv as an Excel workbook (added in issue 29)",

@@ -8,6 +8,7 @@ import { isMissingFile, missingFile, openDownload, type ResultStore } from '../.
 import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
 import { resultRowsPage, ResultRowsQuery } from '../bulk/result-rows.js';
 import { retryFailedRows } from '../bulk/retry-job.js';
+import { supplierPage, SupplierRowsQuery } from '../bulk/supplier-rows.js';
 import { KEY_FIELDS } from '../../domain/result-breakdown.js';
 import type { WebhookStore } from '../../store/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../bulk/create-job.js';
@@ -27,7 +28,7 @@ import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../bulk/templates.js';
 import { RESULTS_XLSX_FILE } from '../../queue/bulk/results-xlsx.js';
-import { SUPPLIERS_CSV_FILE, SUPPLIERS_XLSX_FILE } from '../../queue/bulk/itc-register-results.js';
+import { SUPPLIERS_CSV_FILE, SUPPLIERS_JSONL_FILE, SUPPLIERS_XLSX_FILE } from '../../queue/bulk/itc-register-results.js';
 import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
@@ -241,6 +242,24 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
       { job_id: job.jobId, key_field: keyField === undefined ? null : { name: keyField.name, fine_value: keyField.fine }, rows: page.rows, next_cursor: page.nextCursor },
       { checks: 0 },
     );
+  });
+
+  // An itc.check job's suppliers ranked by tax at risk, paged, with the totals (bulk/supplier-rows.ts).
+  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/suppliers', { config: { api: 'bulk.suppliers' } }, async (request, reply) => {
+    const job = await ownJob(jobs, request);
+    if (job.operation !== 'itc.check') throw new AppError('NOT_FOUND', `${job.jobId} is a ${job.operation} job: suppliers are listed for itc.check jobs only (a purchase register's suppliers)`);
+    const query = parseOrThrow(SupplierRowsQuery, request.query);
+    let page;
+    try {
+      if (job.finishedAt === null) throw missingFile(job.jobId, SUPPLIERS_JSONL_FILE);
+      page = await supplierPage(results, job.jobId, query);
+    } catch (error) {
+      if (!isMissingFile(error)) throw error;
+      if (job.status === 'failed') throw new AppError('NOT_FOUND', `${job.jobId} failed before it had results`);
+      if (job.finishedAt !== null) throw new AppError('NOT_FOUND', `${job.jobId} finished before suppliers were listed for every itc.check job: download suppliers.csv, which has the same suppliers`);
+      throw resultsNotReady(reply, `The suppliers of ${job.jobId} are not ready: the job is ${job.status === 'cancelled' ? 'being cancelled' : job.status}`);
+    }
+    return successEnvelope(request, { job_id: job.jobId, totals: page.totals, suppliers: page.suppliers, next_cursor: page.nextCursor }, { checks: 0 });
   });
 
   app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' } }, async (request, reply) => {

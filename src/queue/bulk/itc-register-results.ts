@@ -10,6 +10,7 @@ import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { escapeCell } from '../../domain/formula-escape.js';
 import { invoiceRowData, type ItcSupplierData, type SupplierSummary, type SupplierTally } from '../../domain/itc/register-results.js';
 import type { RegisterInvoice } from '../../domain/itc/register-row.js';
+import { supplierListingLines } from '../../domain/itc/supplier-listing.js';
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
 import { isMissingFile, type ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
@@ -20,6 +21,8 @@ import { chargedInrText, type RowResult } from './result-files.js';
 
 export const SUPPLIERS_CSV_FILE = 'suppliers.csv';
 export const SUPPLIERS_XLSX_FILE = 'suppliers.xlsx';
+/** The same suppliers as JSON lines, totals first, for the paged listing (domain/itc/supplier-listing.ts); not a download. */
+export const SUPPLIERS_JSONL_FILE = 'suppliers.jsonl';
 
 const BATCH_ROWS = 500;
 
@@ -102,10 +105,11 @@ function judged(
     tally.addJudged(facts, { ...data, deadline, taxPaise, taxAtRiskPaise }, chargedPaise);
     return { ...base, status: 'ok', data, error: null, chargedPaise };
   } catch (error) {
-    // Only an invoice dated after the day its supplier was checked (a sandbox clock set back) gets here.
+    // Only an invoice dated after the day its supplier was checked (a sandbox clock set back) gets
+    // here: invalid as of that day, and not retried (a retry would check, and bill, the supplier again).
     const message = `The invoice could not be judged: ${(error as Error).message}`;
-    tally.addUnjudged(invoice.gstin, 'failed', message, invoice.tax_paise ?? 0);
-    return { ...base, status: 'failed', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise };
+    tally.addUnjudged(invoice.gstin, 'ok', message, invoice.tax_paise ?? 0);
+    return { ...base, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise };
   }
 }
 
@@ -150,18 +154,21 @@ function supplierCells(s: SupplierSummary): string[] {
   ];
 }
 
-/** suppliers.csv (as results.csv: BOM, CRLF, formula-escaped) and suppliers.xlsx, ranked by tax at risk. */
+/** suppliers.csv (as results.csv: BOM, CRLF, formula-escaped), suppliers.xlsx and suppliers.jsonl, ranked by tax at risk. */
 export async function writeSupplierFiles(results: Pick<ResultStore, 'openWriter'>, jobId: string, ranked: readonly SupplierSummary[]): Promise<void> {
   const csv = await results.openWriter(jobId, SUPPLIERS_CSV_FILE);
   let xlsx: XlsxSheetWriter | undefined;
+  let jsonl: Awaited<ReturnType<ResultStore['openWriter']>> | undefined;
   try {
     xlsx = await XlsxSheetWriter.toStore(results, jobId, SUPPLIERS_XLSX_FILE, { sheetName: 'Suppliers', columns: SUPPLIER_COLUMNS });
+    jsonl = await results.openWriter(jobId, SUPPLIERS_JSONL_FILE);
     const rows = ranked.map(supplierCells);
     await csv.write(stringifyCsv([SUPPLIER_COLUMNS.map((c) => c.header), ...rows.map((cells) => cells.map(escapeCell))], { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }));
     for (const [index, cells] of rows.entries()) xlsx.addRow(cells, (ranked[index] as SupplierSummary).taxAtRiskPaise > 0 || ranked[index]?.status !== 'ok');
-    await Promise.all([csv.commit(), xlsx.commit()]);
+    await jsonl.write(`${[...supplierListingLines(ranked)].join('\n')}\n`);
+    await Promise.all([csv.commit(), xlsx.commit(), jsonl.commit()]);
   } catch (error) {
-    await Promise.all([csv.abort(), xlsx?.abort()]);
+    await Promise.all([csv.abort(), xlsx?.abort(), jsonl?.abort()]);
     throw error;
   }
 }
