@@ -42,11 +42,14 @@
  *     each and their ratio (target ≥ 0.7), and every row's result compared (same status, error
  *     and record in the same order). Then a fresh API process (BV_BULK_MAX_ROWS raised to take
  *     it) accepts a workbook of Excel's full 1,048,576 rows: its peak RSS (target < 400 MB).
+ * (i) ITC check over a purchase register (issue 29): 100,000 invoices of 2,000 suppliers on a live key
+ *     against the simulator, and the same suppliers with one invoice each: upstream requests per
+ *     supplier for both (equal, or the bench fails), the register's rows/s beside (a)'s (see partI).
  * Each part runs its own API process (`PORT=0`), against one managed Redis started here
  * (src/store/managed-redis.ts), one temporary BV_DATA_DIR and one BV_KEY_PREFIX; everything is
  * stopped and removed at the end, on failure and on SIGINT/SIGTERM.
  *
- * Env: BENCH_PARTS (default "abcx"), BENCH_A_ROWS (100000, part x too), BENCH_X_BIG_ROWS (1048575), BENCH_B_ROWS (5000), BENCH_C_ROWS
+ * Env: BENCH_PARTS (default "abcxi"), BENCH_A_ROWS (100000, part x too), BENCH_X_BIG_ROWS (1048575), BENCH_B_ROWS (5000), BENCH_I_ROWS (100000), BENCH_I_SUPPLIERS (2000), BENCH_C_ROWS
  * (1000000), BENCH_B_API_WORKER_CONCURRENCY (4), BENCH_B_API_ROW_CONCURRENCY (16),
  * BENCH_B_WORKERS (0), BENCH_B_WORKER_CONCURRENCY (4), BENCH_B_ROW_CONCURRENCY (16),
  * BENCH_CPU_PROF (a folder: API and worker processes write V8 CPU profiles there), BENCH_NODE_ARGS
@@ -79,7 +82,9 @@ const execFileAsync = promisify(execFile);
 
 // The processes measured run compiled, as `npm start` runs them.
 execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' });
-const parts = process.env.BENCH_PARTS ?? 'abcx';
+const parts = process.env.BENCH_PARTS ?? 'abcxi';
+const I_ROWS = Number(process.env.BENCH_I_ROWS ?? 100_000);
+const I_SUPPLIERS = Number(process.env.BENCH_I_SUPPLIERS ?? 2_000);
 const A_ROWS = Number(process.env.BENCH_A_ROWS ?? 100_000);
 const B_ROWS = Number(process.env.BENCH_B_ROWS ?? 5_000);
 /** Rows of (b)'s warm-up job, not counted. */
@@ -220,9 +225,9 @@ async function waitForJob(apiUrl: string, key: string, jobId: string, pollMs: nu
 }
 
 /** Times one job from the upload's first byte to `completed`; `verifiedAt` when every row was done. */
-async function runJob(apiUrl: string, key: string, rows: Iterable<string>, pollMs: number) {
+async function runJob(apiUrl: string, key: string, rows: Iterable<string>, pollMs: number, file = { operation: 'gst.verify', header: 'gstin,customer_ref' }) {
   const started = performance.now();
-  const upload = await uploadCsv(apiUrl, key, 'gst.verify', csvPieces('gstin,customer_ref', rows));
+  const upload = await uploadCsv(apiUrl, key, file.operation, csvPieces(file.header, rows));
   if (upload.status !== 202) throw new Error(`upload answered ${upload.status}: ${upload.body.slice(0, 500)}`);
   const jobId = (JSON.parse(upload.body) as { data: { job_id: string } }).data.job_id;
   let verifiedAt = 0;
@@ -250,6 +255,69 @@ async function countResultLines(apiUrl: string, key: string, jobId: string): Pro
 // ---------------------------------------------------------------------------------------------
 // Rows
 // ---------------------------------------------------------------------------------------------
+
+/** Part (a)'s rows/s in this run, printed beside part (i)'s. */
+let partARate: number | undefined;
+
+/**
+ * (i) The ITC check over a purchase register (issue 29): I_SUPPLIERS suppliers that both checks
+ * answer, with one invoice each (each supplier's earliest), then I_ROWS invoices of the same
+ * suppliers, on a live key against the simulator as in (b). Each supplier's GST Verify and GST
+ * Returns run once per job, so the upstream requests per supplier must be equal; the register's
+ * rows/s (upload → completed, finalize judging every invoice included) is printed beside (a)'s.
+ */
+async function partI(env: Record<string, string>, sim: RunningSimulator): Promise<void> {
+  const registry = loadSandboxRegistry();
+  const now = new Date();
+  const answered = (gstin: string) =>
+    registry.faultFor('gst.verify', { gstin }) === undefined && registry.faultFor('gst.returns', { gstin }) === undefined && registry.lookup('gst.verify', { gstin }, now) !== undefined && registry.lookup('gst.returns', { gstin }, now) !== undefined;
+  const suppliers = registry.identifiers('gstin').filter(answered).slice(0, I_SUPPLIERS);
+  if (suppliers.length < I_SUPPLIERS) throw new Error(`the sandbox registry has ${suppliers.length} suppliers both checks answer, too few for BENCH_I_SUPPLIERS`);
+  const invoice = (i: number) => {
+    const supplier = i % I_SUPPLIERS;
+    const date = new Date(Date.UTC(2024, 3 + ((i * 7 + supplier) % 30), 1 + (i % 28)));
+    return { supplier, iso: date.toISOString().slice(0, 10), row: `${suppliers[supplier]},INV-${i + 1},${date.toISOString().slice(0, 10)},${100 + (i % 50)}.00,${100 + (i % 50)}.00` };
+  };
+  const earliest = new Map<number, { iso: string; row: string }>();
+  for (let i = 0; i < I_ROWS; i++) {
+    const item = invoice(i);
+    if ((earliest.get(item.supplier)?.iso ?? '9999') > item.iso) earliest.set(item.supplier, item);
+  }
+  const file = { operation: 'itc.check', header: 'GSTIN of supplier,Invoice number,Invoice Date,Central Tax(₹),State/UT Tax(₹)' };
+  const api = await startApi(env);
+  try {
+    const keys = await createAccount(api.url);
+    const requests = () => Object.values(sim.stats().upstreams).reduce((sum, u) => sum + u.requests, 0);
+    sim.resetStats();
+    const single = await runJob(api.url, keys.live, [...earliest.values()].map((e) => e.row), 50, file);
+    const singleRequests = requests();
+    sim.resetStats();
+    const register = await runJob(api.url, keys.live, (function* () {
+      for (let i = 0; i < I_ROWS; i++) yield invoice(i).row;
+    })(), 100, file);
+    const registerRequests = requests();
+    const rate = (I_ROWS * 1000) / register.totalMs;
+    print(
+      '',
+      `### (i) ITC check over a purchase register: ${fmt(I_ROWS)} invoices of ${fmt(I_SUPPLIERS)} suppliers, live key, simulator at ${LATENCY_MS} ms, GSP limit ${LIMIT}`,
+      '',
+      '| job | upstream requests | per supplier | charged | upload → completed | rate |',
+      '|---|---|---|---|---|---|',
+      `| one invoice per supplier (${fmt(I_SUPPLIERS)} rows) | ${fmt(singleRequests)} | ${fmt(singleRequests / I_SUPPLIERS, 2)} | ₹${fmt(single.status.charged_inr, 2)} | ${seconds(single.totalMs)} | ${fmt((I_SUPPLIERS * 1000) / single.totalMs)} rows/s |`,
+      `| the register (${fmt(I_ROWS)} rows) | ${fmt(registerRequests)} | ${fmt(registerRequests / I_SUPPLIERS, 2)} | ₹${fmt(register.status.charged_inr, 2)} | ${seconds(register.totalMs)} | **${fmt(rate)} rows/s** |`,
+      `| … intake / verify (suppliers) / finalize (judging every invoice) | | | | ${seconds(register.intakeMs)} / ${seconds(register.verifyMs)} / ${seconds(register.finalizeMs)} | |`,
+      '',
+      `Upstream requests per supplier ${registerRequests === singleRequests ? '**equal**' : `**differ** (${fmt(registerRequests)} vs ${fmt(singleRequests)})`} in the two jobs. ` +
+        (partARate === undefined ? "Part (a) was not run: run BENCH_PARTS with a and i for its rows/s beside this one's." : `Part (a), ${fmt(A_ROWS)} gst.verify rows on the sandbox, ran at ${fmt(partARate)} rows/s in this run.`),
+    );
+    if (registerRequests !== singleRequests) throw new Error(`the register made ${registerRequests} upstream requests, the one-invoice-per-supplier job ${singleRequests}`);
+  } catch (error) {
+    console.error(`API process output (tail):\n${api.tail().slice(-3_000)}`);
+    throw error;
+  } finally {
+    await stopChild(api.child);
+  }
+}
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letter = (n: number) => LETTERS.charAt(n % 26);
@@ -335,6 +403,7 @@ async function partA(apiUrl: string, keys: { sandbox: string }, known: readonly 
   const lines = await countResultLines(apiUrl, keys.sandbox, job.jobId);
   if (lines !== A_ROWS + 1) throw new Error(`results.csv has ${lines} lines, expected ${A_ROWS + 1}`);
   const rate = (A_ROWS * 1000) / job.totalMs;
+  partARate = rate;
 
   const perRow = await noopRate(redisUrl, 'noop-rows', A_ROWS, SERVER.workerConcurrency * SERVER.rowConcurrency, (i) => ({ i }));
   const chunks = Math.ceil(A_ROWS / SERVER.chunkRows);
@@ -740,6 +809,7 @@ async function runWith(appendfsync: AppendFsync): Promise<void> {
   if (parts.includes('b')) await partB(env, known, sim);
   if (parts.includes('c')) await partC(env, redis.url);
   if (parts.includes('x')) await partX(env, known);
+  if (parts.includes('i')) await partI(env, sim);
   print('', `(bench wall time ${seconds(performance.now() - benchStarted)}, appendfsync ${appendfsync})`);
   // Stopped now, not at the end: the next mode's run gets the machine to itself.
   await redis.stop();

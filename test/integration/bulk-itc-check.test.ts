@@ -107,7 +107,9 @@ describe('bulk itc.check over a purchase register, live sources', () => {
     expect(charged.map((line) => line.row)).toEqual(gstins.map((_, i) => i + 1));
 
     // suppliers.csv: one line per supplier, ranked by tax at risk, adding up to the invoice rows.
-    const suppliersCsv = await get(`/v1/bulk/jobs/${full.status.job_id}/suppliers.csv`);
+    const links = full.status.results as unknown as Record<string, string>;
+    expect(links.suppliers_csv).toBe(`/v1/bulk/jobs/${full.status.job_id}/suppliers.csv`);
+    const suppliersCsv = await get(links.suppliers_csv!);
     expect(suppliersCsv.statusCode).toBe(200);
     const suppliers = parse(suppliersCsv.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(suppliers).toHaveLength(SUPPLIERS);
@@ -125,7 +127,7 @@ describe('bulk itc.check over a purchase register, live sources', () => {
       });
       expect(supplier.charged_inr).toBe('1.75');
     }
-    const xlsxFile = await get(`/v1/bulk/jobs/${full.status.job_id}/suppliers.xlsx`);
+    const xlsxFile = await get(links.suppliers_xlsx!);
     expect(xlsxFile.statusCode).toBe(200);
     expect(xlsxFile.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
@@ -164,6 +166,7 @@ describe('bulk itc.check over a purchase register, live sources', () => {
     const other = await t.app.inject(multipartUpload(t.liveKey, { operation: 'gst.verify' }, { name: 'v.csv', csv: `gstin\n${known}\n` }));
     const otherStatus = await waitForJob(t.app, t.liveKey, (other.json().data as { job_id: string }).job_id);
     expect((await get(`/v1/bulk/jobs/${otherStatus.job_id}/suppliers.csv`)).statusCode).toBe(404);
+    expect(otherStatus.results).not.toHaveProperty('suppliers_csv');
   });
 
   it("retries a failed supplier's invoices as a new job that checks (and holds for) the supplier once", { timeout: 60_000 }, async () => {

@@ -62,7 +62,15 @@ export function jobStatusBody(job: BulkJob, nowMs = Date.now()) {
     failure_reason: job.failureReason,
     refunded_inr: paiseToInr(job.refundedPaise),
     eta_seconds: etaSeconds(job, nowMs),
-    results: finished ? { csv: `${base}/results.csv`, jsonl: `${base}/results.jsonl`, xlsx: `${base}/results.xlsx` } : null,
+    results: finished
+      ? {
+          csv: `${base}/results.csv`,
+          jsonl: `${base}/results.jsonl`,
+          xlsx: `${base}/results.xlsx`,
+          // Addition: a purchase register's suppliers (itc.check only; docs/itc-check.md "Bulk").
+          ...(job.operation === 'itc.check' ? { suppliers_csv: `${base}/suppliers.csv`, suppliers_xlsx: `${base}/suppliers.xlsx` } : {}),
+        }
+      : null,
     // Addition: what the intake read differently (a Windows-1252 file, a guessed column), [] when nothing.
     warnings: job.warnings,
     // Additions: the rows by outcome and key field once the results are written (null before),

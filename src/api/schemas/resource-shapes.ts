@@ -107,7 +107,10 @@ export const BulkJobShape = z
       .describe('Addition: why a failed job failed (for example its result files could not be written in the time allowed); null otherwise'),
     refunded_inr: inr('Addition: what a failed job\'s rows had been charged and was given back in one credit, because their results could not be kept; 0 otherwise'),
     eta_seconds: z.number().int().nullable().describe('Estimated seconds to finish; null until rows have been verified'),
-    results: z.object({ csv: z.string(), jsonl: z.string(), xlsx: z.string() }).nullable().describe('Result file paths, once finished (xlsx: the same rows as a workbook)'),
+    results: z
+      .object({ csv: z.string(), jsonl: z.string(), xlsx: z.string(), suppliers_csv: z.string().optional(), suppliers_xlsx: z.string().optional() })
+      .nullable()
+      .describe('Result file paths, once finished (xlsx: the same rows as a workbook; suppliers_csv and suppliers_xlsx: an itc.check job\'s suppliers, added in issue 29)'),
     breakdown: z
       .object({ outcome: z.record(z.enum(ROW_OUTCOMES), z.number().int()) })
       .catchall(z.record(z.string(), z.number().int()))
