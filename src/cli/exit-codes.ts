@@ -62,6 +62,8 @@ export interface FieldProblem {
 /** The API answered with its error envelope. */
 export class ApiError extends CliError {
   override name = 'ApiError';
+  /** What the command adds for a person, printed after the API's details (never in --json): which input line a field came from. */
+  readonly notes: string[] = [];
   constructor(
     readonly httpStatus: number,
     readonly apiCode: string,

@@ -25,8 +25,8 @@ export interface JobStatus {
   charged_inr: number;
   released_inr: number;
   eta_seconds: number | null;
-  /** `xlsx` is absent from servers before results.xlsx. */
-  results: { csv: string; jsonl: string; xlsx?: string } | null;
+  /** `xlsx` is absent from servers before results.xlsx; `suppliers_*` only for itc.check jobs. */
+  results: { csv: string; jsonl: string; xlsx?: string; suppliers_csv?: string; suppliers_xlsx?: string } | null;
   /** What the intake read differently (a Windows-1252 file, a guessed column); absent from older servers. */
   warnings?: { code: string; message: string }[];
   /** Rows by outcome and by the operation's key field, once the results are written (null before). */

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { registerAdmin } from './commands/admin.js';
 import { registerBulk } from './commands/bulk.js';
+import { registerItc } from './commands/itc.js';
 import { registerPortfolios } from './commands/portfolios.js';
 import { registerVerify } from './commands/verify.js';
 import { registerWallet } from './commands/wallet.js';
@@ -34,7 +35,10 @@ Exit codes:
 Examples:
   bv verify gst 27AAPFU0939F1ZV
   bv verify pan ABCPV1234D --name "Rahul Kumar Verma"
+  bv itc check 09CKDPG5907R1ZK --invoice INV-1,2024-07-10,18000
   bv bulk submit vendors.csv --operation gst.verify --wait
+  bv bulk submit purchases.csv --operation itc.check --wait
+  bv bulk suppliers job_… --format xlsx
   bv portfolios create --name "Key suppliers" --operation gst.verify --every weekly --file suppliers.csv
   bv admin reconcile
 `;
@@ -57,6 +61,7 @@ export function buildProgram(session: Session): Command {
     })
     .exitOverride();
   registerVerify(program, session);
+  registerItc(program, session);
   registerBulk(program, session);
   registerWallet(program, session);
   registerPortfolios(program, session);

@@ -30,6 +30,7 @@ function errorText(error: CliError): string {
   if (!(error instanceof ApiError)) return `bv: ${error.message}`;
   const lines = [`bv: ${error.apiCode} (HTTP ${error.httpStatus}): ${error.message}`];
   for (const d of error.details ?? []) lines.push(`  ${d.field}: ${d.message}`);
+  for (const note of error.notes) lines.push(`  ${note}`);
   if (error.requestId) lines.push(`  request id: ${error.requestId}`);
   const said = [error.message, ...(error.details ?? []).map((d) => d.message)].join(' ');
   const options = OPTION_OF_PARAMETER.filter(([parameter]) => said.includes(parameter)).map(([parameter, option]) => `${parameter} is ${option}`);

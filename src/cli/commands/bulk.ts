@@ -16,6 +16,8 @@ import { ProgressReporter } from '../progress.js';
 
 type Format = 'csv' | 'jsonl' | 'xlsx';
 const formatOption = () => new Option('--format <format>', 'result file format: csv, jsonl, or xlsx (Excel)').choices(['csv', 'jsonl', 'xlsx']).default('csv');
+/** Files the API writes as CSV or Excel only (templates, an itc.check job's suppliers). */
+const tableFormatOption = () => new Option('--format <format>', 'csv, or xlsx (Excel)').choices(['csv', 'xlsx']).default('csv');
 
 interface Created {
   job_id: string;
@@ -39,8 +41,23 @@ async function checkWritable(file: string): Promise<void> {
   }
 }
 
+/**
+ * An itc.check job verifies each distinct supplier once and judges every valid invoice row against
+ * it: its "duplicates" are a supplier's later invoices, judged all the same, and its progress
+ * counts suppliers (docs/itc-check.md "Bulk").
+ */
+const isItc = (operation: string): boolean => operation === 'itc.check';
+
+function itcRows(r: Pick<JobStatus['rows'], 'valid' | 'invalid' | 'duplicates'>): string {
+  return `${r.valid} valid invoice(s) of ${Math.max(0, r.valid - r.duplicates)} supplier(s), ${r.invalid} invalid`;
+}
+
 function jobSummary(job: JobStatus): string {
   const r = job.rows;
+  if (isItc(job.operation)) {
+    const notJudged = r.invalid > 0 ? `; ${r.invalid} invalid row(s) not judged` : '';
+    return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed of ${rowsToVerify(job)} supplier(s), for ${r.valid} invoice(s)${notJudged}`;
+  }
   const skipped = r.invalid + r.duplicates > 0 ? `; ${r.invalid} invalid and ${r.duplicates} duplicate row(s) not verified` : '';
   const cancelled = (r.cancelled ?? 0) > 0 ? `, ${r.cancelled} cancelled` : '';
   return `${r.ok} ok, ${r.not_found} not found, ${r.failed} failed${cancelled} of ${rowsToVerify(job)}${skipped}`;
@@ -83,8 +100,8 @@ function statusPairs(job: JobStatus): [string, string][] {
     ['name', text(job.name)],
     ['operation', job.operation],
     ['status', job.cancelling === true ? `${job.status}, cancelling` : job.status],
-    ['rows', `${r.total} (${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate)`],
-    ['progress', `${r.done}/${rowsToVerify(job)} done: ${r.ok} ok, ${r.not_found} not found, ${r.failed} failed`],
+    ['rows', isItc(job.operation) ? `${r.total} (${itcRows(r)})` : `${r.total} (${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate)`],
+    ['progress', `${r.done}/${rowsToVerify(job)} ${isItc(job.operation) ? 'suppliers ' : ''}done: ${r.ok} ok, ${r.not_found} not found, ${r.failed} failed`],
     ...breakdownPairs(job),
     ['money', `reserved ${inr(job.reserved_inr)}, charged ${inr(job.charged_inr)}, released ${inr(job.released_inr)}`],
     ['eta', job.status === 'running' ? (job.eta_seconds === null ? '—' : `${job.eta_seconds}s`) : '—'],
@@ -165,6 +182,7 @@ async function followAndDownload(ctx: Context, jobId: string, format: Format, de
     for (const [, warning] of warningPairs(job)) out.line(`Warning: ${warning}`);
     out.line(resultsPath === null ? 'No results file: the job ended without one.' : `Results: ${resultsPath}`);
     if (resultsPath !== null && format !== 'xlsx' && job.results?.xlsx !== undefined) out.line(`As Excel: bv bulk download ${job.job_id} --format xlsx (${job.results.xlsx})`);
+    if (job.results?.suppliers_csv !== undefined) out.line(`Suppliers ranked by tax at risk: bv bulk suppliers ${job.job_id} (${job.results.suppliers_csv})`);
   });
   exitForJob(job);
 }
@@ -206,7 +224,8 @@ async function submit(session: Session, file: string, options: SubmitOptions, co
   const query = { columns: options.columns, sheet: options.sheet };
   const created = (await client.upload<{ data: Created }>('/v1/bulk/jobs', 'key', fields, { field: 'file', path: file, contentType: uploadContentType(file) }, headers, query)).data;
   const r = created.rows;
-  const intake = `Job ${created.job_id} ${created.status}: ${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s); ${inr(created.reserved_inr)} held.`;
+  const counts = isItc(options.operation) ? `${r.total} rows: ${itcRows(r)}` : `${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s)`;
+  const intake = `Job ${created.job_id} ${created.status}: ${counts}; ${inr(created.reserved_inr)} held.`;
 
   if (!options.wait) {
     const warnings = out.jsonMode ? [] : await intakeWarnings(client, created.job_id);
@@ -322,7 +341,7 @@ export function registerBulk(program: Command, session: Session): void {
           const value = key === 'level' ? (data.summary as { risk?: { level?: string } } | undefined)?.risk?.level : data[key];
           return value === undefined || value === null ? '' : String(value);
         };
-        const name = (data: Row['data']): string => String(data?.legal_name ?? data?.name ?? data?.registered_name ?? data?.company_name ?? '');
+        const name = (data: Row['data']): string => String(data?.legal_name ?? data?.name ?? data?.registered_name ?? data?.company_name ?? data?.supplier_name ?? '');
         out.line(
           table(
             ['ROW', 'OUTCOME', ...(key === undefined ? [] : [key.toUpperCase()]), 'INPUT', 'NAME', 'ERROR'],
@@ -369,7 +388,7 @@ export function registerBulk(program: Command, session: Session): void {
   bulk
     .command('templates <operation>')
     .description('an upload template: the header and one example row per identifier kind the operation takes (GET /v1/bulk/templates/{operation}.csv or .xlsx)')
-    .addOption(new Option('--format <format>', 'csv, or xlsx (Excel)').choices(['csv', 'xlsx']).default('csv'))
+    .addOption(tableFormatOption())
     .option('-o, --out <path>', 'file to write, or - for stdout (default: bulk-template-<operation>.<format>)')
     .action(async (operation: string, options: { format: 'csv' | 'xlsx'; out?: string }, command: Command) => {
       const ctx = session.context(command);
@@ -388,5 +407,17 @@ export function registerBulk(program: Command, session: Session): void {
       const dest = options.out ?? `${jobId}.results.${options.format}`;
       const written = await save(ctx, `${jobPath(jobId)}/results.${options.format}`, dest, options.format === 'xlsx');
       if (written !== null) ctx.out.result({ job_id: jobId, format: options.format, path: written }, () => ctx.out.line(`Results: ${dest}`));
+    });
+
+  bulk
+    .command('suppliers <job>')
+    .description('download a finished itc.check job\'s suppliers, ranked by tax at risk, with their worst verdict and earliest deadline')
+    .addOption(tableFormatOption())
+    .option('-o, --out <path>', 'file to write, or - for stdout (default: <job>.suppliers.<format>)')
+    .action(async (jobId: string, options: { format: 'csv' | 'xlsx'; out?: string }, command: Command) => {
+      const ctx = session.context(command);
+      const dest = options.out ?? `${jobId}.suppliers.${options.format}`;
+      const written = await save(ctx, `${jobPath(jobId)}/suppliers.${options.format}`, dest, options.format === 'xlsx');
+      if (written !== null) ctx.out.result({ job_id: jobId, format: options.format, path: written }, () => ctx.out.line(`Suppliers: ${dest}`));
     });
 }

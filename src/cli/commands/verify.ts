@@ -4,11 +4,11 @@ import { UsageError } from '../exit-codes.js';
 import { inr, keyValues, renderRecord, table, text } from '../output.js';
 import { positiveInt } from '../parse.js';
 
-interface Envelope {
+export interface Envelope<T = unknown> {
   success: boolean;
   request_id: string;
   api: string;
-  data: unknown;
+  data: T;
   meta: { charged: boolean; amount_inr: number; latency_ms: number; environment: string; data_freshness?: string };
 }
 
@@ -72,11 +72,16 @@ async function verify(session: Session, command: Command, path: string, body: Re
   const answer = await client.json<Envelope>('POST', path, { auth: 'key', body, headers });
   out.result(answer, () => {
     out.line(answer.api === 'business360' ? renderProfile(answer.data as Profile) : renderRecord(answer.data));
-    const meta = answer.meta;
-    const charged = meta.charged ? `charged ${inr(meta.amount_inr)}` : 'not charged';
     out.line();
-    out.line(`${answer.api} · ${charged} · ${meta.environment} · ${meta.latency_ms} ms · ${answer.request_id}`);
+    out.line(envelopeFooter(answer));
   });
+}
+
+/** A sync call's last line: the API, what it cost, the environment, its latency and request id. */
+export function envelopeFooter(answer: Envelope): string {
+  const meta = answer.meta;
+  const charged = meta.charged ? `charged ${inr(meta.amount_inr)}` : 'not charged';
+  return `${answer.api} · ${charged} · ${meta.environment} · ${meta.latency_ms} ms · ${answer.request_id}`;
 }
 
 export function registerVerify(program: Command, session: Session): void {
