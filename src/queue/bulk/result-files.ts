@@ -18,6 +18,7 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { paiseToInr, type BulkOperationName } from '../../domain/operations.js';
+import { csvRecord } from '../../domain/csv-record.js';
 import { escapeCell, startsFormula } from '../../domain/formula-escape.js';
 import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
 import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
@@ -114,18 +115,13 @@ export function csvHeader(operation: BulkOperationName, inputHeader: readonly st
   return [...before, ...inputHeader, ...after];
 }
 
-/** What makes csv-stringify quote a cell with CSV_OPTIONS: the delimiter, the quote, CR or LF. */
-const NEEDS_QUOTING = /[",\r\n]/;
-
 /**
- * Cells as one CSV record without its delimiter, each escaped against formula injection. Cells
- * csv-stringify would write as they are are joined here: a call per record costs several
- * times the record's own work in option handling, and most rows' cells are plain.
+ * Cells as one CSV record without its delimiter, each escaped against formula injection, quoted
+ * as csv-stringify quotes them with CSV_OPTIONS (domain/csv-record.ts: a call of csv-stringify
+ * per record costs several times the record's own work in option handling).
  */
 function csvCells(cells: readonly string[]): string {
-  const escaped = cells.map(escapeCell);
-  if (!escaped.some((cell) => NEEDS_QUOTING.test(cell))) return escaped.join(',');
-  return stringifyCsv([escaped], { ...CSV_OPTIONS, eof: false });
+  return csvRecord(cells.map(escapeCell));
 }
 
 /** What the files write of a row's result: see RenderedResult. */

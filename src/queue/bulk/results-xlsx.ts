@@ -9,17 +9,14 @@
  * ok, or a record whose key field is not fine). See store/xlsx-writer.ts for how memory stays
  * bounded and what happens past Excel's 1,048,576 rows.
  */
-import { parse as parseCsv } from 'csv-parse/sync';
+import { csvRecordCells } from '../../domain/csv-record.js';
 import type { ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
 
 export const RESULTS_XLSX_FILE = 'results.xlsx';
 
-/** The rendered cells of a row's CSV record, back as cells: split when nothing is quoted. */
-function csvCellsOf(record: string): string[] {
-  if (!record.includes('"')) return record.split(',');
-  return (parseCsv(record, { relax_column_count: true }) as string[][])[0] ?? [];
-}
+/** The rendered cells of a row's CSV record, back as cells (domain/csv-record.ts). */
+const csvCellsOf = csvRecordCells;
 
 /** A row's result as its chunk rendered it (result-files.ts RenderedResult): the CSV's cells and which were escaped. */
 export interface RenderedCells {
