@@ -11,7 +11,8 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SupplierTally, type ItcSupplierData } from '../../src/domain/itc/register-results.js';
 import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
-import { judgedRows, keptSuppliers, SUPPLIERS_CSV_FILE, writeSupplierFiles } from '../../src/queue/bulk/itc-register-results.js';
+import { judgedRows, SUPPLIERS_CSV_FILE, writeSupplierFiles } from '../../src/queue/bulk/itc-register-results.js';
+import { KeptSuppliers } from '../../src/queue/bulk/kept-suppliers.js';
 import { chunkFileName, formatChunkLine } from '../../src/queue/bulk/process-chunk.js';
 import type { RowResult } from '../../src/queue/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
@@ -61,7 +62,7 @@ describe('judging a purchase register at finalize', () => {
 
     const tally = new SupplierTally();
     const rows: RowResult[] = [];
-    for await (const batch of judgedRows(store, JOB, await keptSuppliers(store, JOB, 2), new Map(), tally)) rows.push(...batch);
+    for await (const batch of judgedRows(store, JOB, await KeptSuppliers.read(store, JOB, 2), new Map(), tally)) rows.push(...batch);
     expect(rows.map((r) => [r.row, r.status, r.chargedPaise, (r.data as { verdict?: string } | null)?.verdict ?? null])).toEqual([
       [1, 'ok', 175, 'eligible'],
       [2, 'failed', 0, null],
@@ -98,10 +99,22 @@ describe('judging a purchase register at finalize', () => {
     );
     const rows: RowResult[] = [];
     const abandoned = new Map([[0, { status: 'failed' as const, reason: 'its worker kept dying' }]]);
-    for await (const batch of judgedRows(store, JOB, await keptSuppliers(store, JOB, 1), abandoned, new SupplierTally())) rows.push(...batch);
+    for await (const batch of judgedRows(store, JOB, await KeptSuppliers.read(store, JOB, 1), abandoned, new SupplierTally())) rows.push(...batch);
     expect(rows.map((r) => [r.status, r.error?.message])).toEqual([
       ['failed', 'This row could not be verified and was not billed: its worker kept dying'],
       ['failed', 'This row could not be verified and was not billed: its worker kept dying'],
     ]);
+  });
+
+  it('keeps the suppliers as text and parses them when asked, in any order, more of them than it keeps parsed', async () => {
+    const count = 5_000;
+    const lines = Array.from({ length: count }, (_, i) => formatChunkLine({ row: i + 1, status: 'ok', charged_paise: 175, data: { gstin: `G${i}` }, error: null }));
+    await writeFile(store.path(JOB, chunkFileName(0)), `${lines.slice(0, 2_500).join('\n')}\n`);
+    await writeFile(store.path(JOB, chunkFileName(1)), `${lines.slice(2_500).join('\n')}\n`);
+    const kept = await KeptSuppliers.read(store, JOB, 3);
+    for (const row of [1, 4_999, 2, 2_501, 1, 5_000, ...Array.from({ length: 3_000 }, (_, i) => ((i * 7_919) % count) + 1), 1]) {
+      expect(kept.get(row)).toEqual({ row, status: 'ok', charged_paise: 175, data: { gstin: `G${row - 1}` }, error: null });
+    }
+    expect(kept.get(count + 1)).toBeUndefined();
   });
 });

@@ -9,8 +9,9 @@ import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { SupplierTally } from '../../domain/itc/register-results.js';
-import { judgedRows, keptSuppliers, writeSupplierFiles } from './itc-register-results.js';
-import { mergedResults, readInputSummary } from './merge-results.js';
+import { judgedRows, writeSupplierFiles } from './itc-register-results.js';
+import { KeptSuppliers } from './kept-suppliers.js';
+import { mergedResults, readInputHeader, readInputSummary } from './merge-results.js';
 import { writeResultFiles } from './result-files.js';
 import { tallied } from './tally-breakdown.js';
 import { BreakdownTally } from '../../domain/result-breakdown.js';
@@ -43,17 +44,19 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   // still running after the watchdog gave it up is answered `resolved` and writes its rows as
   // not charged), so the merged files say what the ledger holds. Releasing is safe to repeat.
   await deps.wallet.of(job.wallet).release(job.accountId, jobId);
-  const { header, repeated } = await readInputSummary(deps.results, jobId);
   const tally = new BreakdownTally(job.operation);
   const abandoned = await deps.jobs.abandonedChunks(jobId);
   if (job.operation === 'itc.check') {
     // Chunks checked suppliers; the invoices are judged here, in upload order (itc-register-results.ts).
+    // Its repeats are a supplier's later invoices, each judged on its own: of pass 1, only the header is needed.
+    const header = await readInputHeader(deps.results, jobId);
     const suppliers = new SupplierTally();
-    const kept = await keptSuppliers(deps.results, jobId, job.chunks.total);
+    const kept = await KeptSuppliers.read(deps.results, jobId, job.chunks.total);
     const rows = judgedRows(deps.results, jobId, kept, abandoned, suppliers);
     await writeResultFiles({ results: deps.results, jobId, operation: job.operation, inputHeader: header, rows: tallied(job.operation, rows, tally) });
     await writeSupplierFiles(deps.results, jobId, suppliers.ranked());
   } else {
+    const { header, repeated } = await readInputSummary(deps.results, jobId);
     await writeResultFiles({
       results: deps.results,
       jobId,

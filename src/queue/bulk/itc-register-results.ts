@@ -4,7 +4,7 @@
  * billed once, with the facts the rules read. Here the input file is streamed in upload order;
  * each invoice row is judged against its supplier's kept facts and written like any result row,
  * and the suppliers' totals are added up as the rows pass, for suppliers.csv and suppliers.xlsx.
- * Memory: the suppliers' facts and totals (per distinct supplier), never the invoices.
+ * Memory: the suppliers' facts (as text: kept-suppliers.ts) and totals, per distinct supplier; never the invoices.
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { escapeCell } from '../../domain/formula-escape.js';
@@ -12,11 +12,12 @@ import { invoiceRowData, type ItcSupplierData, type SupplierSummary, type Suppli
 import type { RegisterInvoice } from '../../domain/itc/register-row.js';
 import { supplierListingLines } from '../../domain/itc/supplier-listing.js';
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
-import { isMissingFile, type ResultStore } from '../../store/result-store.js';
+import type { ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
 import { INPUT_FILE, type InputLine } from './input-file.js';
 import { invalidResult, unkeptLine } from './merge-results.js';
-import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
+import type { KeptSuppliers } from './kept-suppliers.js';
+import type { ChunkResultLine } from './process-chunk.js';
 import { chargedInrText, type RowResult } from './result-files.js';
 
 export const SUPPLIERS_CSV_FILE = 'suppliers.csv';
@@ -25,23 +26,6 @@ export const SUPPLIERS_XLSX_FILE = 'suppliers.xlsx';
 export const SUPPLIERS_JSONL_FILE = 'suppliers.jsonl';
 
 const BATCH_ROWS = 500;
-
-/** Every supplier line the job's chunks kept, by its first invoice's row. */
-export async function keptSuppliers(results: ResultStore, jobId: string, chunksTotal: number): Promise<Map<number, ChunkResultLine>> {
-  const kept = new Map<number, ChunkResultLine>();
-  for (let chunk = 0; chunk < chunksTotal; chunk++) {
-    try {
-      for await (const text of results.readLines(jobId, chunkFileName(chunk))) {
-        const line = parseChunkLine(text);
-        kept.set(line.row, line);
-      }
-    } catch (error) {
-      // A chunk given up on, or never run (a cancelled job): its suppliers' rows say why.
-      if (!isMissingFile(error)) throw error;
-    }
-  }
-  return kept;
-}
 
 /**
  * Every input row's result in upload order, in batches. An invoice of a supplier whose checks
@@ -52,7 +36,7 @@ export async function keptSuppliers(results: ResultStore, jobId: string, chunksT
 export async function* judgedRows(
   results: ResultStore,
   jobId: string,
-  suppliers: Map<number, ChunkResultLine>,
+  suppliers: KeptSuppliers,
   abandoned: ReadonlyMap<number, AbandonedChunk>,
   tally: SupplierTally,
 ): AsyncGenerator<RowResult[]> {
@@ -69,7 +53,7 @@ export async function* judgedRows(
         let supplier = suppliers.get(supplierRow);
         if (supplier === undefined && line.mark === 'first') {
           supplier = unkeptLine(line.row, abandoned.get(line.chunk));
-          suppliers.set(line.row, supplier);
+          suppliers.setUnkept(line.row, supplier);
         }
         batch.push(judged(line, invoice, supplier, line.mark === 'first', tally));
       }

@@ -34,6 +34,15 @@ export async function readInputSummary(results: ResultStore, jobId: string): Pro
   return { header: header ?? [], repeated };
 }
 
+/** The input file's header alone (its first line): an itc.check job's finalize needs no more of pass 1. */
+export async function readInputHeader(results: ResultStore, jobId: string): Promise<string[]> {
+  for await (const text of results.readLines(jobId, INPUT_FILE)) {
+    const line = JSON.parse(text) as InputLine;
+    return 'header' in line ? line.header : [];
+  }
+  return [];
+}
+
 export function invalidResult(line: Extract<RowLine, { mark: 'invalid' }>): RowResult {
   const message = line.problems.map((p) => `${p.field}: ${p.message}`).join('; ');
   return { row: line.row, input: line.columns, sent: line.sent, status: 'invalid', data: null, error: { code: 'VALIDATION_FAILED', message }, chargedPaise: 0 };
