@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { identifierColumnsFor } from '../../src/api/bulk/row-request.js';
-import { B360_MODULES, DEFAULT_TZ, EXAMPLES, FORMS, NAMED_SCHEDULES, OPERATIONS, PORTFOLIO_OPERATIONS, namedScheduleText } from '../../src/console/public/js/catalog.js';
+import { B360_MODULES, DEFAULT_TZ, EXAMPLES, FORMS, ITC_CHECK, NAMED_SCHEDULES, OPERATIONS, PORTFOLIO_OPERATIONS, namedScheduleText } from '../../src/console/public/js/catalog.js';
+import { ITC_CHECK as SERVER_ITC_CHECK } from '../../src/domain/itc/pricing.js';
+import { REGISTER_COLUMNS, TAX_PART_COLUMNS } from '../../src/domain/itc/register-row.js';
 import { MODULES } from '../../src/domain/business360/profile.js';
 import { OPERATIONS as SERVER_OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { PORTFOLIO_OPERATIONS as SERVER_PORTFOLIO_OPERATIONS } from '../../src/domain/portfolio/operations.js';
@@ -20,6 +22,15 @@ describe('the console agrees with the server', () => {
       expect({ api: op.api, path: op.path, pricePaise: op.pricePaise }).toEqual({ api: op.api, path: server.path, pricePaise: server.pricePaise });
     }
     expect(new Set(OPERATIONS.map((op) => op.label)).size).toBe(OPERATIONS.length);
+  });
+
+  it("knows the ITC check's path, price and invoice cap, and the purchase register's columns", () => {
+    expect({ api: ITC_CHECK.api, path: ITC_CHECK.path, pricePaise: ITC_CHECK.pricePaise, maxInvoices: ITC_CHECK.maxInvoices }).toEqual({
+      api: SERVER_ITC_CHECK.api, path: SERVER_ITC_CHECK.path, pricePaise: SERVER_ITC_CHECK.pricePaise, maxInvoices: SERVER_ITC_CHECK.maxInvoices,
+    });
+    expect(identifierColumnsFor('itc.check')).toEqual(['gstin']);
+    expect([...ITC_CHECK.columns.slice(1), ...ITC_CHECK.taxColumns, ...ITC_CHECK.optional].sort()).toEqual([...REGISTER_COLUMNS].sort());
+    expect(ITC_CHECK.taxColumns.slice(1)).toEqual([...TAX_PART_COLUMNS]);
   });
 
   it('names the CSV columns a bulk row needs one of as the bulk intake reads them', () => {

@@ -5,6 +5,7 @@ import { parseHash, sectionOf } from './router.js';
 import { createSignOut, keyEnvironment, storeKey, storedKey } from './session.js';
 import { changesView } from './views/changes.js';
 import { isAbort, pageHeader } from './views/common.js';
+import { itcJobView, itcView } from './views/itc.js';
 import { jobView } from './views/job.js';
 import { jobsView } from './views/jobs.js';
 import { portfolioView } from './views/portfolio.js';
@@ -22,9 +23,11 @@ const VIEWS = {
   portfolio: portfolioView,
   changes: changesView,
   verify: verifyView,
+  itc: itcView,
+  itcjob: itcJobView,
 };
 
-const TITLES = { signin: 'Sign in', wallet: 'Wallet', jobs: 'Bulk jobs', job: 'Bulk job', portfolios: 'Portfolios', portfolio: 'Portfolio', changes: 'Change report', verify: 'Verify' };
+const TITLES = { signin: 'Sign in', wallet: 'Wallet', jobs: 'Bulk jobs', job: 'Bulk job', portfolios: 'Portfolios', portfolio: 'Portfolio', changes: 'Change report', verify: 'Verify', itc: 'ITC check', itcjob: 'ITC check' };
 const DEFAULT_ROUTE = '#/wallet';
 
 const main = document.getElementById('main');

@@ -8,6 +8,17 @@ export interface ConsoleOperation {
   optional?: string[];
 }
 export const OPERATIONS: ConsoleOperation[];
+export const ITC_CHECK: {
+  api: string;
+  bulk: string;
+  label: string;
+  path: string;
+  pricePaise: number;
+  maxInvoices: number;
+  columns: string[];
+  taxColumns: string[];
+  optional: string[];
+};
 export const PORTFOLIO_OPERATIONS: { api: string; label: string; hint: string }[];
 export const DEFAULT_TZ: string;
 export const NAMED_SCHEDULES: Record<'daily' | 'weekly' | 'monthly', string>;

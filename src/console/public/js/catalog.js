@@ -17,6 +17,22 @@ export const OPERATIONS = [
   { api: 'business360', label: 'Business360', path: '/v1/business360', pricePaise: 1000, columns: ['gstin', 'cin', 'pan'], optional: ['include'] },
 ];
 
+/**
+ * The ITC check (an addition to the ten): the sync call's path, price and invoice cap, and the
+ * bulk operation's name and register columns (a tax amount, or its parts, besides these).
+ */
+export const ITC_CHECK = {
+  api: 'gst.itc_check',
+  bulk: 'itc.check',
+  label: 'ITC check',
+  path: '/v1/gst/itc-check',
+  pricePaise: 175,
+  maxInvoices: 100,
+  columns: ['gstin', 'invoice_number', 'invoice_date'],
+  taxColumns: ['tax', 'igst', 'cgst', 'sgst', 'cess'],
+  optional: ['availed_in'],
+};
+
 /** The checks a portfolio can re-run, and what its change report compares. */
 export const PORTFOLIO_OPERATIONS = [
   { api: 'gst.verify', label: 'GST Verify', hint: 'GST status, cancellation date, names and taxpayer type' },

@@ -10,6 +10,8 @@ const ROUTES = [
   [/^\/portfolios\/(pf_[0-9a-f]{20})$/, 'portfolio', ['portfolioId']],
   [/^\/portfolios\/(pf_[0-9a-f]{20})\/runs\/(job_[0-9a-f]{20})$/, 'changes', ['portfolioId', 'runId']],
   [/^\/verify$/, 'verify'],
+  [/^\/itc$/, 'itc'],
+  [/^\/itc\/(job_[0-9a-f]{20})$/, 'itcjob', ['jobId']],
 ];
 
 /** "#/jobs/job_…" → {name: "job", params: {jobId}}; an unknown path is {name: "notfound"}. */
@@ -25,6 +27,7 @@ export function parseHash(hash) {
 /** The nav section a route belongs to (for aria-current). */
 export function sectionOf(name) {
   if (name === 'job') return 'jobs';
+  if (name === 'itcjob') return 'itc';
   if (name === 'portfolio' || name === 'changes') return 'portfolios';
   return name;
 }

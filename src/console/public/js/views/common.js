@@ -1,5 +1,5 @@
 // Pieces every screen uses: the page heading (focused on each route change) and error handling.
-import { OPERATIONS } from '../catalog.js';
+import { ITC_CHECK, OPERATIONS } from '../catalog.js';
 import { button, errorBanner, h, setChildren } from '../dom.js';
 
 /** The page's h1 (tabindex -1 so the router can move focus to it) with an optional line and actions. */
@@ -85,7 +85,7 @@ export async function busy(buttonEl, busyLabel, action) {
 
 /** An operation's name in the interface document's words (its api identifier when unknown). */
 export function operationLabel(api) {
-  return OPERATIONS.find((op) => op.api === api)?.label ?? api;
+  return OPERATIONS.find((op) => op.api === api)?.label ?? (api === ITC_CHECK.bulk ? ITC_CHECK.label : api);
 }
 
 /**

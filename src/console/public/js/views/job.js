@@ -114,7 +114,11 @@ export function jobView(main, ctx) {
   function update(job) {
     const first = last === null;
     last = job;
-    if (first) setChildren(body, warningsSlot, progressCard, rowsCard.element, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
+    // A purchase register's suppliers, ranked by tax at risk, are on its ITC check page.
+    const itcLink = job.operation === 'itc.check'
+      ? h('p', { 'data-testid': 'job-itc-link' }, 'A purchase register: its suppliers ranked by tax at risk, with their deadlines, are on the ', h('a', { href: `#/itc/${job.job_id}` }, 'ITC check page'), '.')
+      : null;
+    if (first) setChildren(body, warningsSlot, itcLink, progressCard, rowsCard.element, h('div', { class: 'grid-2' }, resultsCard, moneyCard), timeCard);
     // Redrawn only when they change: the banner is an alert, announced each time it is inserted.
     const warningsText = JSON.stringify(job.warnings ?? []);
     if (warningsText !== shownWarnings) {
