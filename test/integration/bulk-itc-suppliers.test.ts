@@ -3,6 +3,7 @@
  * JSON, ranked by tax at risk, paged with limit and cursor, the job's totals on every page, the
  * same suppliers as suppliers.csv; 404 for other operations, 409 before the results.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForJob } from '../helpers/bulk-client.js';
@@ -87,6 +88,13 @@ describe('GET /v1/bulk/jobs/{id}/suppliers', () => {
         charged_inr: 5.25,
       });
     }
+
+    // Each answer as GET /openapi.json documents it.
+    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: unknown };
+    const documented = (status: number) => new Ajv2020({ strict: false, allErrors: true }).compile({ ...doc.paths['/v1/bulk/jobs/{id}/suppliers']!.get!.responses[String(status)]!.content!['application/json']!.schema, components: doc.components });
+    const validPage = documented(200);
+    expect(validPage((await get(`/v1/bulk/jobs/${jobId}/suppliers?limit=1`)).json()), JSON.stringify(validPage.errors)).toBe(true);
+    expect(documented(409)(early.json())).toBe(true);
 
     // The same suppliers, in the same order, as suppliers.csv; one page holds them all.
     const csv = parse((await get(`/v1/bulk/jobs/${jobId}/suppliers.csv`)).body, { columns: true, bom: true }) as Record<string, string>[];
