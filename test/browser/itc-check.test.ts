@@ -161,6 +161,11 @@ describe('the console\'s ITC check page, in a browser', { timeout: 120_000 }, ()
     await page.fill('#itc-one-invoices', 'JKS-2291, 31st June');
     await page.click('#itc-one-submit');
     await expect(page.locator('.form-error [role="alert"]').textContent()).resolves.toContain('line 1: "31st June" is not a date');
+    await expect(result.locator('tbody tr').count()).resolves.toBe(0);
+    // A rule the API holds (no invoice dated in the future) comes back naming the invoice and field.
+    await page.fill('#itc-one-invoices', 'JKS-2291, 15-06-2025, 1250\nJKS-9999, 2099-01-01');
+    await page.click('#itc-one-submit');
+    await expect(page.locator('.form-error [role="alert"] .banner-details').textContent()).resolves.toContain('invoices.1.date');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'itc-one-supplier.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });

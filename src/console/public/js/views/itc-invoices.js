@@ -41,7 +41,7 @@ export function invoiceTable(invoices, { label, today }) {
     rowKey: (inv, i) => String(inv.row ?? i),
     className: 'itc-invoices',
     columns: [
-      { label: 'Invoice', render: (inv) => (inv.number === null ? h('span', { class: 'muted' }, `Row ${inv.row}`) : h('span', { class: 'mono' }, inv.number)) },
+      { label: 'Invoice', render: (inv) => (inv.number === null ? h('span', { class: 'muted' }, `Row ${inv.row}`) : h('span', { class: 'mono nowrap' }, inv.number)) },
       { label: 'Date', render: (inv) => (inv.date ? h('span', { class: 'nowrap' }, formatDate(inv.date)) : '—') },
       { label: 'Period', render: (inv) => inv.period ?? '—' },
       { label: 'Verdict', render: (inv) => verdictPill(inv.verdict) },

@@ -12,7 +12,7 @@ export function oneSupplierCard(ctx) {
   const gstin = h('input', { id: 'itc-one-gstin', name: 'gstin', type: 'text', maxlength: '15', class: 'input mono', autocomplete: 'off', spellcheck: 'false', placeholder: 'e.g. 09CKDPG5907R1ZK' });
   const lines = h('textarea', { id: 'itc-one-invoices', name: 'invoices', rows: '4', class: 'input mono', spellcheck: 'false', placeholder: 'INV-2024-118, 2024-07-10, 18000\nINV-2024-064, 20-04-2024, 5400' });
   const formError = h('div', { class: 'form-error' });
-  const resultSlot = h('div', { 'data-testid': 'itc-one-result', 'aria-live': 'polite' });
+  const resultSlot = h('div', { class: 'itc-one-result', 'data-testid': 'itc-one-result', 'aria-live': 'polite' });
   const submit = button('Check supplier', { type: 'submit', variant: 'primary', id: 'itc-one-submit' });
   const form = h('form', { class: 'form form-grid', novalidate: true },
     field('Supplier GSTIN', gstin),
@@ -24,6 +24,8 @@ export function oneSupplierCard(ctx) {
     clear(formError);
     const { invoices, problems } = parseInvoiceLines(lines.value);
     if (problems.length > 0 || invoices.length === 0) {
+      // An answer shown under a refused form would read as the answer to what is now typed.
+      clear(resultSlot);
       setChildren(formError, banner('error', 'Please check the invoices',
         problems.length > 0 ? h('ul', { class: 'banner-details' }, problems.map((p) => h('li', {}, p.message))) : h('p', {}, 'Write at least one invoice.')));
       lines.focus();

@@ -29,7 +29,7 @@ export function itcJobView(main, ctx) {
   const today = todayIn();
 
   const progressSlot = h('div', {});
-  const summarySlot = h('div', { 'data-testid': 'itc-totals' });
+  const summarySlot = h('div', { class: 'itc-totals', 'data-testid': 'itc-totals' });
   const suppliersSlot = h('div', {});
   const moreSlot = h('div', { class: 'table-foot' });
   const suppliersError = h('div', {});
@@ -86,7 +86,7 @@ export function itcJobView(main, ctx) {
       stat('Tax at risk', formatInr(totals.tax_at_risk_inr), { tone: totals.tax_at_risk_inr > 0 ? 'bad' : 'good', testId: 'itc-total-at-risk' }),
       stat('Suppliers needing action', `${formatCount(totals.suppliers_needing_action)} of ${formatCount(totals.suppliers)}`),
       stat('Invoices', formatCount(totals.invoices), { hint: `${formatInr(totals.tax_inr)} tax` }),
-      stat('Earliest deadline', totals.earliest_deadline ? formatDate(totals.earliest_deadline) : '—', { tone: urgency === 'passed' ? 'bad' : urgency === 'soon' ? 'warn' : undefined, hint: urgency ? deadlineDistance(totals.earliest_deadline, today) : undefined })));
+      stat('Earliest deadline', totals.earliest_deadline ? formatDate(totals.earliest_deadline) : '—', { tone: urgency === 'passed' ? 'bad' : urgency === 'soon' ? 'warn' : undefined, hint: urgency ? `${urgency === 'passed' ? 'passed, ' : ''}${deadlineDistance(totals.earliest_deadline, today)}` : undefined })));
   }
 
   function renderSuppliers() {
