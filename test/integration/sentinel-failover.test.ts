@@ -138,6 +138,9 @@ describe('Redis Sentinel: the primary killed with SIGKILL', () => {
    */
   async function killBehindStalledReplica(primary: RedisNode): Promise<number> {
     const replica = cluster.nodes.find((node) => node !== primary)!;
+    // The node the previous test brought back may still be syncing (slow under load): its link
+    // must be up before there is a stream to stall.
+    await cluster.waitForReplica(replica);
     replica.stallReplication();
     try {
       await sleep(STALL_MS);
