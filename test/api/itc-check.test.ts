@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItcCheckShape } from '../../src/api/schemas/itc-check-shape.js';
 import { envelopeShape } from '../../src/api/schemas/records.js';
 import { addMonths, istDate } from '../../src/domain/dates.js';
+import { REASON_CODES } from '../../src/domain/itc/reasons.js';
+import { driftPhase, type DriftPhase } from '../../src/sources/sandbox/drift.js';
+import { itcExpectation, itcRequest, type ItcScenario } from '../../src/sources/sandbox/itc-scenarios.js';
 import { countingSandbox } from '../helpers/counting-source.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -149,5 +154,57 @@ describe('POST /v1/gst/itc-check (an addition)', () => {
     const short = await t.post('/v1/gst/itc-check', { gstin: CLEAN, invoices: [{ number: 'A', date: monthsAgo(2) }] }, poor.sandbox_key);
     expect(short.statusCode).toBe(402);
     expect(short.json().error.message).toContain('₹1.75');
+  });
+});
+
+/** The published ITC scenarios, as a user of samples/sandbox-identifiers.json sends them. */
+const PUBLISHED = JSON.parse(readFileSync(fileURLToPath(new URL('../../samples/sandbox-identifiers.json', import.meta.url)), 'utf8')) as { itc: ItcScenario[] };
+
+describe('POST /v1/gst/itc-check on the published sandbox scenarios', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 1_000, reference: 'itc scenarios', environment: 'sandbox' });
+  });
+  afterAll(() => t.close());
+
+  /** Each case as the API answers it on the account's sandbox clock now; the phase it was in. */
+  async function answerAll(): Promise<{ phase: DriftPhase; seen: Set<string>; verdicts: Set<string>; wrong: string[] }> {
+    const clock = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}/sandbox-clock`)).json() as { sandbox_now: string };
+    const now = new Date(clock.sandbox_now);
+    const phase = driftPhase(now);
+    const seen = new Set<string>();
+    const verdicts = new Set<string>();
+    const wrong: string[] = [];
+    for (const scenario of PUBLISHED.itc) {
+      const response = await t.post('/v1/gst/itc-check', itcRequest(scenario, istDate(now)));
+      if (response.statusCode !== 200) {
+        wrong.push(`${scenario.name}: ${response.statusCode} ${response.body}`);
+        continue;
+      }
+      const answered = response.json().data.invoices as { verdict: string; reasons: { code: string }[]; reverse_by: string | null }[];
+      scenario.invoices.forEach((invoice, i) => {
+        const expected = itcExpectation(invoice, phase);
+        const got = answered[i]!;
+        const codes = got.reasons.map((r) => r.code);
+        codes.forEach((code) => seen.add(code));
+        verdicts.add(got.verdict);
+        if (got.verdict !== expected.verdict || JSON.stringify(codes) !== JSON.stringify(expected.reason_codes)) {
+          wrong.push(`${scenario.name} ${invoice.number}: ${got.verdict} [${codes.join(', ')}], documented ${expected.verdict} [${expected.reason_codes.join(', ')}]`);
+        }
+      });
+    }
+    return { phase, seen, verdicts, wrong };
+  }
+
+  it('answers every case as documented in both weeks of the drifting supplier, and together they give every reason code and verdict', async () => {
+    const first = await answerAll();
+    // A week on, the drifting supplier is in its other phase.
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: 7 });
+    const second = await answerAll();
+    expect(new Set([first.phase, second.phase])).toEqual(new Set(['even', 'odd']));
+    expect([...first.wrong, ...second.wrong]).toEqual([]);
+    expect([...new Set([...first.seen, ...second.seen])].sort()).toEqual([...REASON_CODES].sort());
+    expect([...new Set([...first.verdicts, ...second.verdicts])].sort()).toEqual(['at_risk', 'blocked', 'eligible', 'reverse', 'unknown']);
   });
 });
