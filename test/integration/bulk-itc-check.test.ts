@@ -163,6 +163,9 @@ describe('bulk itc.check over a purchase register, live sources', () => {
         [unknown, '2', 'not_found', '0.00'],
       ]),
     );
+    // No registration is the clearest loss (s.16(2)(a)): blocked, its tax at risk, ranked first.
+    expect(lines[3]!.data).toMatchObject({ verdict: 'blocked', tax_at_risk_inr: 90 });
+    expect([suppliers[0]!.gstin, suppliers[0]!.tax_at_risk_inr, suppliers[0]!.worst_verdict]).toEqual([unknown, '180.00', 'blocked']);
     const other = await t.app.inject(multipartUpload(t.liveKey, { operation: 'gst.verify' }, { name: 'v.csv', csv: `gstin\n${known}\n` }));
     const otherStatus = await waitForJob(t.app, t.liveKey, (other.json().data as { job_id: string }).job_id);
     expect((await get(`/v1/bulk/jobs/${otherStatus.job_id}/suppliers.csv`)).statusCode).toBe(404);

@@ -88,6 +88,51 @@ describe('judging a purchase register at finalize', () => {
     expect((await readFile(store.path(JOB, 'suppliers.xlsx'))).subarray(0, 2).toString()).toBe('PK');
   });
 
+  it('blocks the invoices of a supplier GSTIN with no registration, their tax at risk, ranked with the problems; a failed one stays unjudged', async () => {
+    const invoice = (gstin: string, number: string, tax_paise: number) => ({ gstin, number, date: '2026-06-10', tax_paise });
+    await writeFile(
+      store.path(JOB, INPUT_FILE),
+      jsonl([
+        { header: ['gstin', 'invoice_number'] },
+        { row: 1, columns: cells(A, 'A1'), mark: 'first', chunk: 0, request: invoice(A, 'A1', 900_000) },
+        { row: 2, columns: cells(B, 'B1'), mark: 'first', chunk: 0, request: invoice(B, 'B1', 5_000) },
+        { row: 3, columns: cells(B, 'B2'), mark: 'duplicate', of: 2, request: invoice(B, 'B2', 7_000) },
+        { row: 4, columns: cells(C, 'C1'), mark: 'first', chunk: 0, request: invoice(C, 'C1', 100) },
+      ]),
+    );
+    const facts: ItcSupplierData = { gstin: A, legal_name: 'Acme Traders', trade_name: 'Acme', facts: supplier(), as_of: '2026-11-20' };
+    await writeFile(
+      store.path(JOB, chunkFileName(0)),
+      `${[
+        formatChunkLine({ row: 1, status: 'ok', charged_paise: 175, identifier: A, data: facts, error: null }),
+        formatChunkLine({ row: 2, status: 'not_found', charged_paise: 0, data: null, error: { code: 'NOT_FOUND', message: `No GST registration found for ${B}` } }),
+        formatChunkLine({ row: 4, status: 'failed', charged_paise: 0, data: null, error: { code: 'PROVIDER_UNAVAILABLE', message: 'GST Verify (registration) could not be checked' } }),
+      ].join('\n')}\n`,
+    );
+    const tally = new SupplierTally();
+    const rows: RowResult[] = [];
+    for await (const batch of judgedRows(store, JOB, await KeptSuppliers.read(store, JOB, 1), new Map(), tally)) rows.push(...batch);
+    const verdictOf = (r: RowResult) => (r.data as { verdict?: string } | null)?.verdict ?? null;
+    expect(rows.map((r) => [r.row, r.status, r.chargedPaise, verdictOf(r)])).toEqual([
+      [1, 'ok', 175, 'eligible'],
+      [2, 'not_found', 0, 'blocked'],
+      [3, 'not_found', 0, 'blocked'],
+      [4, 'failed', 0, null],
+    ]);
+    expect(rows[2]!.data).toMatchObject({ supplier_gstin: B, number: 'B2', tax_inr: 70, tax_at_risk_inr: 70, reasons: [expect.objectContaining({ code: 'not_registered_on_invoice_date', severity: 'critical' })] });
+    expect(rows[2]!.error?.code).toBe('NOT_FOUND');
+
+    await writeSupplierFiles(store, JOB, tally.ranked());
+    const csv = parse(await readFile(store.path(JOB, SUPPLIERS_CSV_FILE), 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
+    expect(csv.map((s) => [s.gstin, s.tax_inr, s.tax_at_risk_inr, s.worst_verdict, s.blocked, s.check_status])).toEqual([
+      [B, '120.00', '120.00', 'blocked', '2', 'not_found'],
+      [A, '9000.00', '0.00', 'eligible', '0', 'ok'],
+      [C, '1.00', '0.00', '', '0', 'failed'],
+    ]);
+    const totals = JSON.parse((await readFile(store.path(JOB, 'suppliers.jsonl'), 'utf8')).split('\n')[0]!) as { totals: Record<string, unknown> };
+    expect(totals.totals).toMatchObject({ tax_at_risk_inr: 120, suppliers_needing_action: 2, verdicts: expect.objectContaining({ blocked: 2 }) });
+  });
+
   it('says why a supplier given up on by the watchdog was not checked', async () => {
     await writeFile(
       store.path(JOB, INPUT_FILE),

@@ -6,7 +6,7 @@
 import { paiseToInr } from '../operations.js';
 import type { GstRecord } from '../records.js';
 import { checkInvoice } from './check-invoice.js';
-import { worstVerdict } from './reasons.js';
+import { reason, worstVerdict } from './reasons.js';
 import { itcInvoiceOf, type RegisterInvoice } from './register-row.js';
 import { actionDeadline } from './totals.js';
 import type { ItcVerdict, SupplierFacts } from './types.js';
@@ -49,7 +49,37 @@ export function invoiceRowData(supplier: ItcSupplierData, sent: RegisterInvoice)
   };
 }
 
-export type InvoiceRowData = Omit<ReturnType<typeof invoiceRowData>, 'deadline' | 'taxPaise' | 'taxAtRiskPaise'>;
+/**
+ * An invoice whose supplier GSTIN no source knows (its checks answered not found): no credit can be
+ * taken on it, as a supplier not registered on the invoice date (s.16(2)(a): no tax invoice from a
+ * registered person), so it is `blocked` and its whole tax at risk, the clearest loss in the
+ * register. Its row keeps its `not_found` status (nothing was delivered or billed); this is its
+ * `data`. The period is the invoice's month (the filing frequency is not known), and as_of is null:
+ * there is no record to date.
+ */
+export function unregisteredInvoiceRowData(gstin: string, sent: RegisterInvoice) {
+  const taxPaise = sent.tax_paise ?? 0;
+  const message = `No GST registration was found for ${gstin}: an invoice from a person who is not registered is not a tax invoice, so no input tax credit can be taken on it. Check the GSTIN on the invoice with the supplier.`;
+  return {
+    supplier_gstin: gstin,
+    supplier_name: '',
+    number: sent.number,
+    date: sent.date,
+    period: sent.date.slice(0, 7),
+    verdict: 'blocked' as ItcVerdict,
+    reasons: [reason('not_registered_on_invoice_date', message)],
+    claim_by: null as string | null,
+    reverse_by: null as string | null,
+    tax_inr: sent.tax_paise === undefined ? null : paiseToInr(taxPaise),
+    tax_at_risk_inr: paiseToInr(taxPaise),
+    as_of: null as string | null,
+    deadline: null as string | null,
+    taxPaise,
+    taxAtRiskPaise: taxPaise,
+  };
+}
+
+export type InvoiceRowData = Omit<ReturnType<typeof invoiceRowData>, 'deadline' | 'taxPaise' | 'taxAtRiskPaise' | 'as_of'> & { as_of: string | null };
 
 /** One supplier's line of suppliers.csv, added up from its invoice rows. */
 export interface SupplierSummary {
@@ -105,6 +135,16 @@ export class SupplierTally {
     summary.worstVerdict = worstVerdict(summary.worstVerdict === null ? [row.verdict] : [summary.worstVerdict, row.verdict]);
     if (row.deadline !== null && (summary.earliestDeadline === null || row.deadline < summary.earliestDeadline)) summary.earliestDeadline = row.deadline;
     summary.chargedPaise += chargedPaise;
+  }
+
+  /** An invoice of a supplier no source knows (unregisteredInvoiceRowData): blocked, its tax at risk, with why. */
+  addUnregistered(gstin: string, row: ReturnType<typeof unregisteredInvoiceRowData>, error: string): void {
+    const summary = this.of(gstin, () => ({ gstin, name: '', status: 'not_found', error, gstStatus: '', taxpayerType: '', filingFrequency: '' }));
+    summary.invoices++;
+    summary.byVerdict[row.verdict]++;
+    summary.taxPaise += row.taxPaise;
+    summary.taxAtRiskPaise += row.taxAtRiskPaise;
+    summary.worstVerdict = worstVerdict(summary.worstVerdict === null ? [row.verdict] : [summary.worstVerdict, row.verdict]);
   }
 
   /** An invoice not judged: its supplier's checks failed (or the row failed on its own), with why. */

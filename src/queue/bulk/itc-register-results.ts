@@ -8,7 +8,7 @@
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
 import { escapeCell } from '../../domain/formula-escape.js';
-import { invoiceRowData, type ItcSupplierData, type SupplierSummary, type SupplierTally } from '../../domain/itc/register-results.js';
+import { invoiceRowData, unregisteredInvoiceRowData, type ItcSupplierData, type SupplierSummary, type SupplierTally } from '../../domain/itc/register-results.js';
 import type { RegisterInvoice } from '../../domain/itc/register-row.js';
 import { supplierListingLines } from '../../domain/itc/supplier-listing.js';
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
@@ -30,7 +30,8 @@ const BATCH_ROWS = 500;
 /**
  * Every input row's result in upload order, in batches. An invoice of a supplier whose checks
  * were delivered is `ok` with its verdict; one whose checks failed ends as its supplier did
- * (failed or not_found, with why), unbilled. The supplier's charge is shown on its first invoice's
+ * (failed, with why), unbilled; one whose supplier GSTIN has no registration is `not_found`,
+ * unbilled, but with a `blocked` verdict and its tax at risk (unregisteredInvoiceRowData). The supplier's charge is shown on its first invoice's
  * row (where the ledger names it), so results.csv's charged_inr still sums to the job's charge.
  */
 export async function* judgedRows(
@@ -76,6 +77,14 @@ function judged(
   const base = { row: line.row, input: line.columns, sent: line.sent };
   if (invoice === undefined || supplier === undefined) {
     return { ...base, status: 'failed', data: null, error: { code: 'INTERNAL_ERROR', message: 'no supplier result for this row' }, chargedPaise: 0 };
+  }
+  if (supplier.status === 'not_found') {
+    // No registration: nothing delivered or billed, but the invoice's credit is lost (blocked).
+    const error = supplier.error ?? { code: 'NOT_FOUND', message: `no GST registration found for ${invoice.gstin}` };
+    const row = unregisteredInvoiceRowData(invoice.gstin, invoice);
+    tally.addUnregistered(invoice.gstin, row, error.message);
+    const { deadline: _deadline, taxPaise: _taxPaise, taxAtRiskPaise: _taxAtRiskPaise, ...data } = row;
+    return { ...base, status: 'not_found', data, error, chargedPaise: 0 };
   }
   if (supplier.status !== 'ok') {
     const error = supplier.error ?? (supplier.status === 'cancelled' ? null : { code: 'INTERNAL_ERROR', message: 'the supplier could not be checked' });
