@@ -1,16 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, signedInConsole } from '../helpers/browser.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleSession, type ConsoleSession } from '../helpers/console-session.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
-const ADMIN = `itc-admin-${randomBytes(8).toString('hex')}`;
 
 // Sandbox ITC scenarios (samples/sandbox-identifiers.json "itc") with fixed invoice dates, so the
 // verdicts hold at any date: a Rule 37A reversal (and an eligible invoice) of one supplier, a
@@ -33,32 +30,18 @@ const REGISTER = [
  * reasons, suppliers.csv downloaded and read back, and one supplier checked at once.
  */
 describe('the console\'s ITC check page, in a browser', { timeout: 120_000 }, () => {
-  let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
+  let session: ConsoleSession | undefined;
+  let server: ServerProcess;
   let page: Page;
-  let dataDir: string;
   let jobId = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-itc-console-'));
-    server = await startServerProcess({ REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir });
-    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Finance desk', balance_inr: 100 }),
-    });
-    expect(response.status).toBeLessThan(300);
-    const key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
-    browser = await launchChromium();
-    page = await signedInConsole(browser, server.baseUrl, key, pageErrors, { acceptDownloads: true });
+    session = await openConsoleSession({ account: 'Finance desk', balanceInr: 100, acceptDownloads: true });
+    ({ server, page, pageErrors } = session);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => session?.close());
 
   it('uploads a purchase register and ranks its suppliers by tax at risk, with deadlines and a totals line', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ITC check' }).click();

@@ -1,52 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
-import { launchChromium, signedInConsole } from '../helpers/browser.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { openConsoleSession, type ConsoleSession } from '../helpers/console-session.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const ADMIN = `results-test-admin-${randomBytes(8).toString('hex')}`;
 
 /** The console's job page (issue 28, points 5 and 7): the breakdown, the rows with their filters, retrying what failed. */
 describe('a job\'s results on its console page, in a browser', { timeout: 90_000 }, () => {
-  let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
+  let session: ConsoleSession | undefined;
+  let server: ServerProcess;
   let page: Page;
-  let dataDir: string;
   let key = '';
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-results-console-'));
-    server = await startServerProcess({
-      REDIS_URL: inject('redisUrl'),
-      BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`,
-      BV_ADMIN_TOKEN: ADMIN,
-      BV_DATA_DIR: dataDir,
-      BV_BULK_ROW_BACKOFF_MS: '10',
-      BV_BULK_ROW_ATTEMPTS: '2',
-    });
-    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Onboarding desk', balance_inr: 1000 }),
-    });
-    expect(response.status).toBeLessThan(300);
-    key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
-    browser = await launchChromium();
-    page = await signedInConsole(browser, server.baseUrl, key, pageErrors);
+    session = await openConsoleSession({ account: 'Onboarding desk', balanceInr: 1000, env: { BV_BULK_ROW_BACKOFF_MS: '10', BV_BULK_ROW_ATTEMPTS: '2' } });
+    ({ server, page, pageErrors, key } = session);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => session?.close());
 
   it('uploads samples/vendors-100.csv, shows "16 cancelled, 6 suspended", and filters problems only, by status and by a search', async () => {
     await page.goto(`${server!.baseUrl}/console#/jobs`);

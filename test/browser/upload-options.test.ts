@@ -1,15 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, signedInConsole } from '../helpers/browser.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleSession, type ConsoleSession } from '../helpers/console-session.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
-const ADMIN = `upload-options-admin-${randomBytes(8).toString('hex')}`;
 
 /** Three suppliers of samples/vendors-100.csv under a header no alias knows: the GSTIN column is "Tax ID". */
 const TAX_ID_CSV = 'Supplier,Tax ID\nVendor 1,27AAPFU0939F1ZV\nVendor 2,33APFFV6636L1ZX\nVendor 3,09ATEFG5320W2ZM\n';
@@ -24,31 +20,17 @@ function csv(name: string, text: string) {
  * "Column mapping" under More options is sent as ?columns=, and a refusal is said once.
  */
 describe('the console upload form\'s options and the job\'s warnings, in a browser', { timeout: 90_000 }, () => {
-  let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
+  let session: ConsoleSession | undefined;
+  let server: ServerProcess;
   let page: Page;
-  let dataDir: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-upload-options-'));
-    server = await startServerProcess({ REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir });
-    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Onboarding desk', balance_inr: 100 }),
-    });
-    expect(response.status).toBeLessThan(300);
-    const key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
-    browser = await launchChromium();
-    page = await signedInConsole(browser, server.baseUrl, key, pageErrors);
+    session = await openConsoleSession({ account: 'Onboarding desk', balanceInr: 100 });
+    ({ server, page, pageErrors } = session);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => session?.close());
 
   it('shows on the job page that the GSTIN column was guessed (COLUMN_GUESSED, naming "Tax ID")', async () => {
     await page.goto(`${server!.baseUrl}/console#/jobs`);

@@ -1,17 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium, signedInConsole } from '../helpers/browser.js';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleSession, type ConsoleSession } from '../helpers/console-session.js';
+import type { ServerProcess } from '../helpers/server-process.js';
 import { sharedStringsXml, sheetXml, workbookEntries, zip, type Cell } from '../helpers/xlsx-files.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const ADMIN = `xlsx-test-admin-${randomBytes(8).toString('hex')}`;
 
 /**
  * samples/vendors-100.csv as an onboarding team's workbook (issue 28, point 1): a title row
@@ -31,31 +28,18 @@ async function vendorWorkbook(): Promise<Buffer> {
 }
 
 describe('an .xlsx uploaded from the console', { timeout: 90_000 }, () => {
-  let server: ServerProcess | undefined;
-  let browser: Browser | undefined;
+  let session: ConsoleSession | undefined;
+  let server: ServerProcess;
   let page: Page;
   let dataDir: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-xlsx-console-'));
-    server = await startServerProcess({ REDIS_URL: inject('redisUrl'), BV_KEY_PREFIX: `bvtest:${randomBytes(6).toString('hex')}`, BV_ADMIN_TOKEN: ADMIN, BV_DATA_DIR: dataDir });
-    const response = await fetch(`${server.baseUrl}/admin/v1/accounts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Onboarding desk', balance_inr: 1000 }),
-    });
-    expect(response.status).toBeLessThan(300);
-    const key = ((await response.json()) as { sandbox_key: string }).sandbox_key;
-    browser = await launchChromium();
-    page = await signedInConsole(browser, server.baseUrl, key, pageErrors, { acceptDownloads: true });
+    session = await openConsoleSession({ account: 'Onboarding desk', balanceInr: 1000, acceptDownloads: true });
+    ({ server, page, dataDir, pageErrors } = session);
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close().catch(() => {});
-    await server?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => session?.close());
 
   it('verifies the 100 rows as the CSV does: "16 cancelled, 6 suspended", problems only, and results.xlsx parsed back', async () => {
     const file = path.join(dataDir, 'Vendor master.xlsx');
