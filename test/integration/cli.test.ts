@@ -205,6 +205,19 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect(lines[0]).toBe('at,type,operation,identifier,job_id,job_kind,job_status,rows,amount_inr,balance_inr,reference,id,balance_change_inr,job_name,row,balance_at');
       expect(lines.some((line) => /,job,gst\.verify,,job_[0-9a-f]{20},bulk,/.test(line))).toBe(true);
     });
+
+    it("refills the sandbox wallet with a sandbox key, and says a live key cannot", async () => {
+      const before = JSON.parse((await bv(['--json', 'wallet'])).stdout) as { balance_inr: number };
+      const topped = await bv(['wallet', 'sandbox-topup', '--amount-inr', '250.50']);
+      expect(topped.code, topped.stderr).toBe(0);
+      expect(topped.stdout).toMatch(/^topped up\s+₹250\.50\nwallet\s+sandbox\nbalance\s+₹[\d,]+\.\d\d\navailable\s+₹[\d,]+\.\d\d\n$/);
+      const after = JSON.parse((await bv(['--json', 'wallet'])).stdout) as { balance_inr: number };
+      expect(Math.round((after.balance_inr - before.balance_inr) * 100)).toBe(25_050);
+      expect((await bv(['wallet', 'sandbox-topup', '--amount-inr', 'lots'])).code).toBe(2);
+      const live = await bv(['wallet', 'sandbox-topup'], { BV_KEY: t.liveKey });
+      expect(live.code).not.toBe(0);
+      expect(live.stderr).toContain('Only a sandbox key tops up its sandbox wallet');
+    });
   });
 
   describe('bv portfolios', () => {

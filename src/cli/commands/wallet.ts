@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Session } from '../context.js';
 import { inr, keyValues, table, text, when } from '../output.js';
-import { positiveInt } from '../parse.js';
+import { amountInr, positiveInt } from '../parse.js';
 
 function groupOption(value: string): string {
   if (!(GROUPS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--group must be one of ${GROUPS.join(', ')}`);
@@ -90,6 +90,26 @@ export function registerWallet(program: Command, session: Session): void {
           );
         if (page.next_cursor) out.note(`More: bv wallet ledger --limit ${options.limit} --group ${options.group} --cursor ${page.next_cursor}`);
       });
+    });
+
+  wallet
+    .command('sandbox-topup')
+    .description("refill the key's sandbox wallet (a sandbox key only): ₹10,000 unless --amount-inr says less, within the day's and the balance's limits")
+    .option('--amount-inr <amount>', 'amount in rupees (at most 10000)', amountInr('--amount-inr'))
+    .action(async (options: { amountInr?: number }, command: Command) => {
+      const { out, client } = session.context(command);
+      const body = options.amountInr === undefined ? {} : { amount_inr: options.amountInr };
+      const answer = (await client.json<{ data: Balance & { topped_up_inr: number } }>('POST', '/v1/wallet/sandbox-topup', { auth: 'key', body })).data;
+      out.result(answer, () =>
+        out.line(
+          keyValues([
+            ['topped up', inr(answer.topped_up_inr)],
+            ['wallet', 'sandbox'],
+            ['balance', inr(answer.balance_inr)],
+            ['available', inr(answer.available_inr)],
+          ]),
+        ),
+      );
     });
 
   wallet
