@@ -16,6 +16,8 @@ export const JOB_WARNING_CODES = [
   'IDENTIFIERS_SEVERAL',
   /** A workbook's rows above its header were read as a title, not as rows (xlsx intake). */
   'XLSX_ROWS_ABOVE_HEADER',
+  /** A purchase register CSV's lines above its header were read as a title, not as rows (itc.check intake). */
+  'CSV_ROWS_ABOVE_HEADER',
   /** A workbook's DIN- or PIN-like column holds numbers too short to be one: leading zeros lost (xlsx intake). */
   'XLSX_NUMBER_LOST_ZEROS',
 ] as const;

@@ -126,6 +126,43 @@ describe('register headers', () => {
   });
 });
 
+describe('a register whose header is not where or what it should be', () => {
+  it('refuses a header without the columns itc.check needs, naming each missing column and the names accepted for it', async () => {
+    await expect(items(`gstin,foo\n${GSTIN},1\n`)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^itc\.check needs these columns, not found in the header row: invoice_number \(or "Invoice number".*; invoice_date \(or "Invoice Date".*; tax \(or .*\) or igst .* or cess .*; found "gstin", "foo"/),
+    });
+    // Only the tax is missing: that alone is named.
+    await expect(items(`GSTIN of supplier,Invoice number,Invoice Date\n${GSTIN},A1,01-08-2024\n`)).rejects.toMatchObject({ message: expect.stringMatching(/needs these columns, not found in the header row: tax \(or /) });
+  });
+
+  it("reads a Tally CSV from its header row below the title lines, with a warning each; a one-column title stays a header's job", async () => {
+    const csv = [
+      'Meena Agro Industries,,,,',
+      'Purchase Register,,,,',
+      '1-Apr-24 to 31-Mar-25,,,,',
+      'GSTIN/UIN,Supplier Invoice No.,Supplier Invoice Date,Input CGST,Input SGST',
+      `${GSTIN},A-77,1-Aug-24,450,450`,
+      ',,,"1,450.00","1,450.00"',
+    ].join('\n');
+    const all = await items(csv);
+    expect(all.filter((item) => item.kind === 'warning').map((item) => (item.kind === 'warning' ? [item.warning.code, item.warning.message] : []))).toEqual([
+      ['CSV_ROWS_ABOVE_HEADER', 'line 1 ("Meena Agro Industries") was read as a title above the header, not as a row'],
+      ['CSV_ROWS_ABOVE_HEADER', 'line 2 ("Purchase Register") was read as a title above the header, not as a row'],
+      ['CSV_ROWS_ABOVE_HEADER', 'line 3 ("1-Apr-24 to 31-Mar-25") was read as a title above the header, not as a row'],
+    ]);
+    const [invoice, total] = all.flatMap((item) => (item.kind === 'row' ? [item] : []));
+    expect(invoice).toMatchObject({ row: 1, result: { ok: true, request: { gstin: GSTIN, number: 'A-77', tax_paise: 90_000 } } });
+    // The "Grand Total" line: its message says what it looks like, not that a column is missing.
+    expect(total).toMatchObject({ row: 2, result: { ok: false, problems: [{ field: 'gstin', message: expect.stringMatching(/^is empty, and so is invoice_number: this looks like a total row/) }] } });
+  });
+
+  it('says a GSTIN cell is empty, not that its column is missing', async () => {
+    const [result] = await rows(`gstin,invoice_number,invoice_date,tax\n,A1,01-08-2024,10\n`);
+    expect(result).toMatchObject({ ok: false, problems: [{ field: 'gstin', message: "is empty: every invoice row needs its supplier's GSTIN" }] });
+  });
+});
+
 describe('an .xlsx register', () => {
   it("reads GSTR-2B's B2B sheet as the portal writes it: title rows, a two-row header under merged group names, dates as Excel dates", async () => {
     const sheet = sheetXml(

@@ -3,7 +3,8 @@ import { parse, type CsvError } from 'csv-parse';
 import type { JobWarning } from '../../domain/job-warnings.js';
 import type { BulkOperationName } from '../../domain/operations.js';
 import { delimiterName, separatorLineDelimiter, sniffDelimiter, SNIFF_TEXT_BYTES, type Delimiter } from './delimiter.js';
-import { resolveColumns, type ColumnMapping } from './header-columns.js';
+import { requireColumns, resolveColumns, type ColumnMapping } from './header-columns.js';
+import { mayBeTitle, TITLE_ROWS, titleRowCount } from './title-rows.js';
 import { IntakeError } from './intake-error.js';
 import { looksLikeARow, ranOnFromStrayQuote, strayQuote } from './stray-quote.js';
 import { decodedText, EXPECTED_FILE } from './text-decoding.js';
@@ -76,6 +77,7 @@ export function checkedHeader(record: readonly string[], operation: BulkOperatio
   });
   const resolved = resolveColumns(header, operation, options.columns, options.sample);
   if (resolved.needsSample) return { header, map: resolved.map, warnings: resolved.warnings, headerIsData: false, needsSample: true };
+  requireColumns(header, operation, resolved.map);
   if (resolved.headerIsData) {
     const names = header.map((_, index) => `column_${index + 1}`);
     for (const [column, index] of Object.entries(resolved.map)) names[index] = column;
@@ -213,28 +215,56 @@ export async function* readCsv(
     for (const row of known.headerIsData ? [record, ...(read ?? [])] : (read ?? [])) yield* dataRow(row, known);
   }
 
+  /** One non-blank record, in order. */
+  function* take(record: string[]): Generator<IntakeItem> {
+    yield* newWarnings();
+    if (header !== undefined) {
+      yield* dataRow(record, header);
+      return;
+    }
+    if (pending === undefined) {
+      // Excel's `sep=;` line: the sniff has read it already.
+      if (isSeparatorLine(record, delimiter)) return;
+      yield* settle(record, undefined);
+      if (header === undefined) pending = record;
+      return;
+    }
+    sample.push(record);
+    if (sample.length < GUESS_SAMPLE_ROWS) return;
+    yield* settle(pending, sample);
+    sample = [];
+  }
+  /**
+   * A purchase register's first records, held until its header row shows: Tally's CSV has title
+   * rows (company, report, period) above it, skipped as the .xlsx reader skips them (title-rows.ts).
+   */
+  let lead: string[][] | undefined = operation === 'itc.check' ? [] : undefined;
+  function* release(): Generator<IntakeItem> {
+    const held = lead ?? [];
+    lead = undefined;
+    const titles = titleRowCount(held, operation);
+    for (const [index, title] of held.slice(0, titles).entries()) {
+      const text = title.find((cell) => cell.trim() !== '') ?? '';
+      warnings.push({ code: 'CSV_ROWS_ABOVE_HEADER', message: `line ${index + 1} (${JSON.stringify(text.trim().slice(0, 60))}) was read as a title above the header, not as a row` });
+    }
+    for (const record of held.slice(titles)) yield* take(record);
+  }
+
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (header === undefined && pending === undefined) checkStray(record, 0);
       // A line of only separators or spaces is a blank spreadsheet row, not a request.
       if (isBlank(record)) continue;
-      yield* newWarnings();
-      if (header !== undefined) {
-        yield* dataRow(record, header);
+      if (lead !== undefined) {
+        if (lead.length === 0 && isSeparatorLine(record, delimiter)) continue;
+        lead.push(record);
+        if (lead.length <= TITLE_ROWS && mayBeTitle(record, operation)) continue;
+        yield* release();
         continue;
       }
-      if (pending === undefined) {
-        // Excel's `sep=;` line: the sniff has read it already.
-        if (isSeparatorLine(record, delimiter)) continue;
-        yield* settle(record, undefined);
-        if (header === undefined) pending = record;
-        continue;
-      }
-      sample.push(record);
-      if (sample.length < GUESS_SAMPLE_ROWS) continue;
-      yield* settle(pending, sample);
-      sample = [];
+      yield* take(record);
     }
+    if (lead !== undefined) yield* release();
     if (header === undefined && pending !== undefined) yield* settle(pending, sample);
     yield* newWarnings();
   } catch (error) {

@@ -167,6 +167,36 @@ function guessed(header: readonly string[], operation: BulkOperationName, map: C
   );
 }
 
+/**
+ * The columns an operation cannot do without besides its identifier, each a list of which any one
+ * will do: a purchase register's invoice number, date and tax (one amount, or its parts).
+ */
+const REQUIRED_COLUMNS: Partial<Record<BulkOperationName, readonly (readonly KnownColumn[])[]>> = {
+  'itc.check': [['gstin'], ['invoice_number'], ['invoice_date'], ['tax', 'igst', 'cgst', 'sgst', 'cess']],
+};
+
+/**
+ * A 400 when the header lacks a column the operation needs (naming each, with the header names
+ * accepted for it), before anything is held: otherwise every row would be invalid for a column
+ * that is not there, and the rows' messages would blame their cells.
+ */
+export function requireColumns(header: readonly string[], operation: BulkOperationName, map: ColumnMap): void {
+  const missing = (REQUIRED_COLUMNS[operation] ?? []).filter((any) => any.every((column) => map[column] === undefined));
+  if (missing.length === 0) return;
+  const named = missing.map((any) =>
+    any
+      .map((column) => {
+        const aliases = (COLUMN_ALIASES[column as AliasedColumn] ?? []).filter((alias) => alias.toLowerCase() !== column).slice(0, 4);
+        return aliases.length === 0 ? column : `${column} (or ${aliases.map(quoted).join(', ')})`;
+      })
+      .join(' or '),
+  );
+  throw new IntakeError(
+    'VALIDATION_FAILED',
+    `${operation} needs these columns, not found in the header row: ${named.join('; ')}; found ${describe(header)}: rename the columns or name them with ?columns=${missing[0]?.[0]}:<header name>`,
+  );
+}
+
 /** Two ERP names of each identifier the operation reads, from the alias table: examples that are true for it. */
 function erpNamesOf(identifiers: readonly string[]): string {
   const names = identifiers.flatMap((column) => (COLUMN_ALIASES[column as AliasedColumn] ?? []).filter((alias) => alias.toLowerCase() !== column).slice(0, 2));

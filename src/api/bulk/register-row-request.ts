@@ -20,7 +20,18 @@ export function registerRowRequest(
   const problems: FieldProblem[] = [];
   const cell = (columns.gstin ?? '').trim();
   let gstin = '';
-  if (cell === '') problems.push({ field: 'gstin', message: 'itc.check needs the supplier\'s GSTIN in a gstin column (GSTIN of supplier, GSTIN/UIN, ...)' });
+  const blank = (column: string) => (columns[column] ?? '').trim() === '';
+  if (cell === '' && blank('invoice_number') && REGISTER_COLUMNS.some((column) => column !== 'invoice_number' && !blank(column))) {
+    // Tally's "Grand Total" line: amounts under the columns, no supplier and no invoice.
+    problems.push({ field: 'gstin', message: 'is empty, and so is invoice_number: this looks like a total row, not an invoice (delete it, or ignore this row)' });
+    return { ok: false, problems };
+  }
+  if (cell === '') {
+    problems.push({
+      field: 'gstin',
+      message: columns.gstin === undefined ? 'itc.check needs the supplier\'s GSTIN in a gstin column (GSTIN of supplier, GSTIN/UIN, ...)' : 'is empty: every invoice row needs its supplier\'s GSTIN',
+    });
+  }
   else {
     const parsed = gstinField.safeParse(cell);
     if (parsed.success) gstin = parsed.data;

@@ -13,6 +13,7 @@ const WARNING_TITLES = {
   COLUMN_AMBIGUOUS: 'Column not used',
   IDENTIFIERS_SEVERAL: 'Several identifiers in a row',
   XLSX_ROWS_ABOVE_HEADER: 'Title row skipped',
+  CSV_ROWS_ABOVE_HEADER: 'Title row skipped',
   XLSX_NUMBER_LOST_ZEROS: 'Leading zeros lost',
 };
 
