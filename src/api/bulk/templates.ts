@@ -18,6 +18,9 @@ export interface BulkTemplate {
   rows: string[][];
 }
 
+/** Carried-through columns every verification template offers, filled in its examples. */
+const SUPPLIER_COLUMNS = ['vendor_code', 'vendor_name'] as const;
+
 /** A clean scenario (answers 200, nothing flagged) that the operation would call by `kind`. */
 function exampleScenario(operation: Exclude<BulkOperationName, 'itc.check'>, kind: KnownColumn): SandboxScenario | undefined {
   return SANDBOX_SCENARIOS.find((scenario) => {
@@ -34,14 +37,17 @@ function exampleScenario(operation: Exclude<BulkOperationName, 'itc.check'>, kin
 export function bulkTemplate(operation: BulkOperationName): BulkTemplate {
   if (operation === 'itc.check') return registerTemplate();
   const { identifiers, others } = columnsTakenBy(operation);
-  const header = [...identifiers, ...others];
+  // The supplier's own code and name, carried through to the results (and named by a portfolio's
+  // change report): the columns a vendor master has beside the identifier.
+  const header = [...identifiers, ...others, ...SUPPLIER_COLUMNS];
   const rows: string[][] = [];
-  for (const kind of identifiers) {
+  for (const [index, kind] of identifiers.entries()) {
     const scenario = exampleScenario(operation, kind);
     const value = (scenario?.identifiers as Partial<Record<KnownColumn, string>> | undefined)?.[kind];
     // A template always has its examples: the scenario list is fixed, and a test covers every operation.
     if (value === undefined) throw new Error(`no sandbox scenario gives ${operation} an example ${kind}`);
-    rows.push(header.map((column) => (column === kind ? value : '')));
+    const supplier: Record<string, string> = { vendor_code: `V${String(index + 1).padStart(4, '0')}`, vendor_name: `Example supplier ${index + 1}` };
+    rows.push(header.map((column) => (column === kind ? value : (supplier[column] ?? ''))));
   }
   return { header, rows };
 }
