@@ -49,6 +49,32 @@ describe('results.xlsx', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  it("writes an itc.check row's tax_inr and tax_at_risk_inr as rupees with two decimals in results.csv and as numbers in results.xlsx", async () => {
+    const data = (tax: number | null, atRisk: number) => ({ verdict: atRisk > 0 ? 'at_risk' : 'eligible', reasons: [], period: '2026-06', tax_inr: tax, tax_at_risk_inr: atRisk, supplier_name: 'Acme', as_of: '2026-11-20' });
+    const rows: RowResult[] = [
+      { row: 1, input: { gstin: '27AAPFU0939F1ZV', tax: '5,400' }, status: 'ok', data: data(5400, 5400), error: null, chargedPaise: 175 },
+      { row: 2, input: { gstin: '27AAPFU0939F1ZV', tax: '' }, status: 'ok', data: data(null, 0), error: null, chargedPaise: 0 },
+      { row: 3, input: { gstin: '27AAPFU0939F1ZV', tax: '0.5' }, status: 'ok', data: data(0.5, 0), error: null, chargedPaise: 0 },
+    ];
+    await writeResultFiles({ results: store, jobId: JOB, operation: 'itc.check', inputHeader: ['gstin', 'tax'], rows: oneBatch(rows) });
+    const csv = parse(await readFile(path.join(store.dir(JOB), 'results.csv'), 'utf8'), { bom: true }) as string[][];
+    const header = csv[0]!;
+    const [tax, atRisk] = [header.indexOf('tax_inr'), header.indexOf('tax_at_risk_inr')];
+    expect(csv.slice(1).map((record) => [record[tax], record[atRisk]])).toEqual([
+      ['5400.00', '5400.00'],
+      ['', '0.00'],
+      ['0.50', '0.00'],
+    ]);
+    const { rows: cells } = await readWorkbook(path.join(store.dir(JOB), 'results.xlsx'));
+    expect(cells.slice(1).map((row) => [row[tax], row[atRisk]])).toEqual([
+      [5400, 5400],
+      ['', 0],
+      [0.5, 0],
+    ]);
+    // The register's own amount column stays as the user wrote it.
+    expect(cells[1]![header.indexOf('tax')]).toBe('5,400');
+  });
+
   it('has results.csv cell for cell, formula payloads as they are with the quote prefix, identifiers as text, numbers, problem rows filled', async () => {
     const input = (gstin: string, name: string, din: string) => ({ gstin, vendor_name: name, din });
     const rows: RowResult[] = [

@@ -136,9 +136,23 @@ const FLATTENERS: { [O in BulkOperationName]: Flattener<O> } = {
   // An invoice of a purchase register: its verdict, the reasons' codes and messages, its deadlines.
   'itc.check': {
     columns: ['verdict', 'reason_codes', 'reasons', 'period', 'claim_by', 'reverse_by', 'tax_inr', 'tax_at_risk_inr', 'supplier_name', 'as_of'],
-    values: (r) => ({ ...r, reason_codes: r.reasons?.map((reason) => reason.code), reasons: r.reasons?.map((reason) => reason.message) }),
+    values: (r) => ({
+      ...r,
+      reason_codes: r.reasons?.map((reason) => reason.code),
+      reasons: r.reasons?.map((reason) => reason.message),
+      tax_inr: rupees(r.tax_inr),
+      tax_at_risk_inr: rupees(r.tax_at_risk_inr),
+    }),
   },
 };
+
+/** Rupees with two decimals, as charged_inr and suppliers.csv write them ("5400.00", not "5400"). */
+function rupees(amount: number | null | undefined): string | undefined {
+  return typeof amount === 'number' && Number.isFinite(amount) ? amount.toFixed(2) : undefined;
+}
+
+/** Key-field columns that are rupee amounts: results.xlsx writes them as numbers, as it does charged_inr. */
+export const AMOUNT_RESULT_COLUMNS: ReadonlySet<string> = new Set(['tax_inr', 'tax_at_risk_inr']);
 
 /** The flattened key-field columns of `operation`, in CSV order, after the fixed columns. */
 export function resultColumns(operation: BulkOperationName): string[] {

@@ -3,7 +3,8 @@
  * the two never disagree, except that a cell keeps its text where the CSV prefixes `'` against
  * formula injection (the workbook quote-prefixes it instead: store/xlsx-writer.ts). What the
  * workbook adds is what a spreadsheet user would otherwise do by hand: the header frozen
- * and filterable, identifiers kept as text, `row`, `charged_inr` and `duplicate_of` as numbers
+ * and filterable, identifiers kept as text, `row`, `charged_inr`, `duplicate_of` and the key fields
+ * that are rupee amounts (result-columns.ts AMOUNT_RESULT_COLUMNS: an invoice's tax) as numbers
  * (rupees to two decimals, so a column sum is the job's charge), names wide enough to read, and
  * the rows a reviewer must look at filled (domain/result-breakdown.ts isProblem: any outcome but
  * ok, or a record whose key field is not fine). See store/xlsx-writer.ts for how memory stays
@@ -12,6 +13,7 @@
 import { csvRecordCells } from '../../domain/csv-record.js';
 import type { ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
+import { AMOUNT_RESULT_COLUMNS } from './result-columns.js';
 
 export const RESULTS_XLSX_FILE = 'results.xlsx';
 
@@ -55,11 +57,13 @@ export class ResultsWorkbook {
    */
   static async open(results: Pick<ResultStore, 'openWriter'>, jobId: string, header: readonly string[], inputColumns: number): Promise<ResultsWorkbook> {
     const chargedIndex = 1 + inputColumns + 3;
+    // A key-field column keeps its name but for `_result` suffixes added where an input column had it.
+    const isAmount = (name: string, index: number) => index > chargedIndex && AMOUNT_RESULT_COLUMNS.has(name.replace(/(_result)+$/, ''));
     const columns: XlsxColumn[] = header.map((name, index) =>
       index === 0
         ? { header: name, kind: 'integer', width: 8 }
-        : index === chargedIndex
-          ? { header: name, kind: 'amount', width: 12 }
+        : index === chargedIndex || (index < header.length - 1 && isAmount(name, index))
+          ? { header: name, kind: 'amount', width: Math.max(12, name.length + 2) }
           : index === header.length - 1
             ? { header: name, kind: 'integer', width: 14 }
             : { header: name, width: resultColumnWidth(name) },
