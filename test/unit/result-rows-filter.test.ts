@@ -38,4 +38,30 @@ describe('result rows filter', () => {
     expect(await rowsFor({ q: 'कमला' })).toEqual([4]);
     expect(await rowsFor({ q: 'कमल स' })).toEqual([]);
   });
+
+  describe('an itc.check job', () => {
+    const ITC_JOB = 'job_itc0123456789abc';
+    const invoice = (n: number, supplierName: string, verdict: string) => ({ row: n, input: { gstin: `G${n}`, invoice_number: `INV-${n}` }, status: 'ok', data: { supplier_gstin: `G${n}`, supplier_name: supplierName, verdict }, error: null, charged_inr: 0 });
+    beforeAll(async () => {
+      await mkdir(store.dir(ITC_JOB), { recursive: true });
+      const rows = [invoice(1, 'MEENA AGRO INDUSTRIES', 'eligible'), invoice(2, 'SANTOSH ÉLECTRICALS', 'blocked'), invoice(3, 'GUPTA STORES', 'at_risk')];
+      await writeFile(store.path(ITC_JOB, 'results.jsonl'), rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    });
+    const itcRows = async (query: Record<string, string>) =>
+      (await resultRowsPage(store, { jobId: ITC_JOB, operation: 'itc.check' }, ResultRowsQuery.parse(query))).rows.map((r) => r.row);
+
+    it("finds an invoice by its supplier's registered name, in any case and without accents", async () => {
+      expect(await itcRows({ q: 'meena' })).toEqual([1]);
+      expect(await itcRows({ q: 'Agro' })).toEqual([1]);
+      expect(await itcRows({ q: 'santosh electricals' })).toEqual([2]);
+    });
+
+    it('refuses a verdict that is not one, listing the verdicts', async () => {
+      expect(await itcRows({ field: 'verdict', value: 'BLOCKED' })).toEqual([2]);
+      await expect(itcRows({ field: 'verdict', value: 'nonsense' })).rejects.toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The request is invalid: value: must be one of eligible, at_risk, reverse, blocked, unknown (the verdicts of itc.check results)',
+      });
+    });
+  });
 });

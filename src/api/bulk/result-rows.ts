@@ -8,6 +8,7 @@
  * answers a short (even empty) page with a cursor rather than a walk of a million rows.
  */
 import { z } from 'zod';
+import type { ItcVerdict } from '../../domain/itc/types.js';
 import type { BulkOperationName } from '../../domain/operations.js';
 import { isProblem, KEY_FIELDS, keyFieldValue, ROW_OUTCOMES, type RowOutcome } from '../../domain/result-breakdown.js';
 import { validationError } from '../../errors.js';
@@ -63,6 +64,13 @@ export function decodeCursor(jobId: string, text: string): Cursor {
   return { row: Number(match[2]), offset: Number(match[3]) };
 }
 
+const ITC_VERDICTS: Readonly<Record<ItcVerdict, true>> = { eligible: true, at_risk: true, reverse: true, blocked: true, unknown: true };
+/**
+ * Key fields whose values are a closed list: a value outside it is a typo (400), not an empty
+ * page. The others (a registry's status) take whatever the source says, so any value is a filter.
+ */
+const CLOSED_VALUES: Partial<Record<BulkOperationName, readonly string[]>> = { 'itc.check': Object.keys(ITC_VERDICTS) };
+
 /** The filter a query asks for, checked against the job's operation (400 naming the field and rule). */
 export interface RowFilter {
   outcome?: RowOutcome | undefined;
@@ -77,6 +85,10 @@ export function rowFilter(operation: BulkOperationName, query: ResultRowsQuery):
     if (keyField === undefined) throw validationError([{ field: 'field', message: `${operation} results have no key field to filter by: filter by outcome` }]);
     if (query.field.toLowerCase() !== keyField.name) throw validationError([{ field: 'field', message: `must be ${keyField.name} (any case), the key field of ${operation} results` }]);
     if (query.value === undefined) throw validationError([{ field: 'value', message: `is required with field=${query.field}` }]);
+    const values = CLOSED_VALUES[operation];
+    if (values !== undefined && !values.includes(query.value.toLowerCase())) {
+      throw validationError([{ field: 'value', message: `must be one of ${values.join(', ')} (the ${keyField.name}s of ${operation} results)` }]);
+    }
   } else if (query.value !== undefined) {
     throw validationError([{ field: 'field', message: 'is required with value= (the key field the value is of)' }]);
   }
@@ -98,8 +110,17 @@ function folded(text: string): string {
   return ASCII.test(lower) ? lower : lower.normalize('NFD').replace(LATIN_ACCENTS, '').normalize('NFC');
 }
 
-/** Where a row's supplier name may be, by operation's record: what `q=` searches besides the input cells. */
-const NAME_PATHS: readonly (readonly string[])[] = [['legal_name'], ['trade_name'], ['name'], ['registered_name'], ['company_name'], ['summary', 'legal_name'], ['summary', 'trade_name']];
+/** Where a row's supplier name may be, by operation's record: what `q=` searches besides the input cells (an itc.check invoice's is its supplier's registered name). */
+const NAME_PATHS: readonly (readonly string[])[] = [
+  ['legal_name'],
+  ['trade_name'],
+  ['name'],
+  ['registered_name'],
+  ['company_name'],
+  ['summary', 'legal_name'],
+  ['summary', 'trade_name'],
+  ['supplier_name'],
+];
 
 function mentions(row: ResultRow, q: string): boolean {
   for (const value of Object.values(row.input ?? {})) if (folded(typeof value === 'string' ? value : JSON.stringify(value ?? '')).includes(q)) return true;
