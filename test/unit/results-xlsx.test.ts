@@ -49,8 +49,12 @@ describe('results.xlsx', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it("writes an itc.check row's tax_inr and tax_at_risk_inr as rupees with two decimals in results.csv and as numbers in results.xlsx", async () => {
-    const data = (tax: number | null, atRisk: number) => ({ verdict: atRisk > 0 ? 'at_risk' : 'eligible', reasons: [], period: '2026-06', tax_inr: tax, tax_at_risk_inr: atRisk, supplier_name: 'Acme', as_of: '2026-11-20' });
+  it("writes an itc.check row's tax_inr and tax_at_risk_inr as rupees with two decimals in results.csv and as numbers in results.xlsx, its reasons one a line", async () => {
+    const reasons = [
+      { code: 'gstr1_not_filed', severity: 'warning', message: 'GSTR-1 for Jun 2026 is not filed; the invoice is not in your GSTR-2B, so the credit cannot be taken yet.', rule: 'CGST Act s.16(2)(aa)' },
+      { code: 'gstr3b_not_filed', severity: 'warning', message: 'GSTR-3B for Jun 2026 is not filed; the tax may not be paid.', rule: 'CGST Act s.16(2)(c)' },
+    ];
+    const data = (tax: number | null, atRisk: number) => ({ verdict: atRisk > 0 ? 'at_risk' : 'eligible', reasons: atRisk > 0 ? reasons : [], period: '2026-06', tax_inr: tax, tax_at_risk_inr: atRisk, supplier_name: 'Acme', as_of: '2026-11-20' });
     const rows: RowResult[] = [
       { row: 1, input: { gstin: '27AAPFU0939F1ZV', tax: '5,400' }, status: 'ok', data: data(5400, 5400), error: null, chargedPaise: 175 },
       { row: 2, input: { gstin: '27AAPFU0939F1ZV', tax: '' }, status: 'ok', data: data(null, 0), error: null, chargedPaise: 0 },
@@ -71,6 +75,9 @@ describe('results.xlsx', () => {
       ['', 0],
       [0.5, 0],
     ]);
+    // The reasons' messages hold `;`: the cell has one a line, and splits back into them whole.
+    expect(csv[1]![header.indexOf('reasons')]!.split('\n')).toEqual(reasons.map((r) => r.message));
+    expect(csv[1]![header.indexOf('reason_codes')]).toBe('gstr1_not_filed;gstr3b_not_filed');
     // The register's own amount column stays as the user wrote it.
     expect(cells[1]![header.indexOf('tax')]).toBe('5,400');
   });

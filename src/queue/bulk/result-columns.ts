@@ -139,12 +139,16 @@ const FLATTENERS: { [O in BulkOperationName]: Flattener<O> } = {
     values: (r) => ({
       ...r,
       reason_codes: r.reasons?.map((reason) => reason.code),
-      reasons: r.reasons?.map((reason) => reason.message),
+      // One message a line (in the quoted cell): messages contain `;` and `,`, never a line break.
+      reasons: r.reasons?.map((reason) => reason.message.replace(/\s*[\r\n]+\s*/g, ' ')).join(REASONS_SEPARATOR),
       tax_inr: rupees(r.tax_inr),
       tax_at_risk_inr: rupees(r.tax_at_risk_inr),
     }),
   },
 };
+
+/** Between an itc.check row's reason messages in results.csv's `reasons` cell: a line break, which no message holds. */
+export const REASONS_SEPARATOR = '\n';
 
 /** Rupees with two decimals, as charged_inr and suppliers.csv write them ("5400.00", not "5400"). */
 function rupees(amount: number | null | undefined): string | undefined {
