@@ -42,3 +42,7 @@ export interface WebhookPayload {
 
 /** A portfolio's scheduled (or requested) run, or the change report of a run that just finished. */
 export type PortfolioJob = { kind: 'run'; portfolioId: string } | { kind: 'changes'; portfolioId: string; runId: string };
+
+/** BullMQ job ids: a re-sent chunk or finalize of a job is one queue job, not two. */
+export const chunkJobId = (jobId: string, chunk: number): string => `${jobId}-${chunk}`;
+export const finalizeJobId = (jobId: string): string => `${jobId}-finalize`;

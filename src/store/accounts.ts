@@ -46,7 +46,7 @@ const INVALIDATION_ACK_TIMEOUT_MS = 2_000;
 
 export class AccountStore {
   /** Only while a subscription carries invalidations from every process. */
-  private cache: AuthCache | undefined;
+  private cache: AuthCache<AuthenticatedKey> | undefined;
   private subscriber: Redis | undefined;
   /** Invalidations this process sent and is counting answers to, by nonce. */
   private readonly awaitingAcks = new Map<string, () => void>();
@@ -63,7 +63,7 @@ export class AccountStore {
    * acks channel once the keys are gone from its cache, so the sender can wait for everyone.
    */
   async enableAuthCache(ttlMs: number): Promise<void> {
-    const cache = new AuthCache(ttlMs);
+    const cache = new AuthCache<AuthenticatedKey>(ttlMs);
     const subscriber = this.redis.duplicate({ enableAutoPipelining: false });
     const acks = this.keys.authInvalidationAcks();
     subscriber.on('message', (channel: string, message: string) => {

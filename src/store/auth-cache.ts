@@ -1,8 +1,6 @@
-import type { AuthenticatedKey } from './accounts.js';
-
-interface Entry {
+interface Entry<Auth> {
   hash: string;
-  auth: AuthenticatedKey;
+  auth: Auth;
   expiresAtMs: number;
 }
 
@@ -11,10 +9,11 @@ interface Entry {
  * An entry holds the key's hash (the secret is checked against it as against Redis) and
  * lives `ttlMs` at most; revocations and limit changes evict entries in every process at
  * once through Redis pub/sub, and the whole cache is dropped whenever that subscription
- * has been interrupted.
+ * has been interrupted. `Auth` is what a key authenticates as (accounts.ts's AuthenticatedKey),
+ * a parameter so that this file needs nothing of the store that uses it.
  */
-export class AuthCache {
-  private readonly entries = new Map<string, Entry>();
+export class AuthCache<Auth> {
+  private readonly entries = new Map<string, Entry<Auth>>();
   /**
    * Bumped by every eviction: a lookup that started before an eviction must not cache what
    * it read, since the eviction may have been for the very record it read.
@@ -30,7 +29,7 @@ export class AuthCache {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(keyId: string, nowMs = Date.now()): { hash: string; auth: AuthenticatedKey } | undefined {
+  get(keyId: string, nowMs = Date.now()): { hash: string; auth: Auth } | undefined {
     const entry = this.entries.get(keyId);
     if (entry === undefined) return undefined;
     if (entry.expiresAtMs <= nowMs) {
@@ -41,7 +40,7 @@ export class AuthCache {
   }
 
   /** Caches a lookup that started at `generation`, unless an eviction happened since. */
-  set(keyId: string, hash: string, auth: AuthenticatedKey, generation: number, nowMs = Date.now()): void {
+  set(keyId: string, hash: string, auth: Auth, generation: number, nowMs = Date.now()): void {
     if (generation !== this.generationCount) return;
     // Maps iterate in insertion order: the first key is the oldest entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chunkJobId } from '../../src/queue/bulk/job-watchdog.js';
+import { chunkJobId } from '../../src/queue/names.js';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import type { Job, Queue } from 'bullmq';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
-import type { ChunkPayload, FinalizePayload } from '../names.js';
+import { chunkJobId, finalizeJobId, type ChunkPayload, type FinalizePayload } from '../names.js';
 import { failJob, type FinalizeDeps } from './finalize-job.js';
 import { INPUT_FILE, type InputLine } from './input-file.js';
 import { chunkFileName, settleChunk, type ChunkDeps } from './process-chunk.js';
@@ -53,8 +53,6 @@ const FAILED_PAGE = 1_000;
 
 type FailedChunk = Job<ChunkPayload>;
 
-export const chunkJobId = (jobId: string, chunk: number): string => `${jobId}-${chunk}`;
-export const finalizeJobId = (jobId: string): string => `${jobId}-finalize`;
 
 /** One round over every unfinished job. A job whose look fails is logged and left for the next round. */
 export async function watchJobs(deps: WatchdogDeps, nowMs = Date.now()): Promise<WatchdogRound> {
