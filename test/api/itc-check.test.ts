@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItcCheckShape } from '../../src/api/schemas/itc-check-shape.js';
 import { envelopeShape } from '../../src/api/schemas/records.js';
-import { addMonths, istDate } from '../../src/domain/dates.js';
+import { addMonths, daysBetween, istDate } from '../../src/domain/dates.js';
 import { REASON_CODES } from '../../src/domain/itc/reasons.js';
 import { driftPhase, type DriftPhase } from '../../src/sources/sandbox/drift.js';
 import { itcExpectation, itcRequest, type ItcScenario } from '../../src/sources/sandbox/itc-scenarios.js';
@@ -23,7 +23,7 @@ interface Answer {
   status: number;
   body: {
     success: boolean;
-    data: { supplier: { gstin: string; filing_frequency: string }; as_of: string; invoices: { number: string; verdict: string; period: string; tax_inr: number | null; tax_at_risk_inr: number; claim_by: string | null }[]; totals: { invoices: number; tax_inr: number } } | null;
+    data: { supplier: { gstin: string; filing_frequency: string }; as_of: string; invoices: { number: string; verdict: string; period: string; tax_inr: number | null; tax_at_risk_inr: number; claim_by: string | null; availed_in: string | null }[]; totals: { invoices: number; tax_inr: number; earliest_deadline: string | null; next_deadline: string | null } } | null;
     meta: { charged: boolean; amount_inr: number; checks: number };
     error?: { code: string; message: string; details?: { field: string; message: string }[] };
   };
@@ -68,7 +68,11 @@ describe('POST /v1/gst/itc-check (an addition)', () => {
       ['INV/001', 'eligible', monthsAgo(3).slice(0, 7), 1800, 0],
       ['INV/002', 'eligible', monthsAgo(4).slice(0, 7), null, 0],
     ]);
+    expect(body.data!.invoices.map((i) => i.availed_in)).toEqual([null, null]);
     expect(body.data!.totals).toMatchObject({ invoices: 2, tax_inr: 1800 });
+    // Nothing overdue: the next date to act by is the earliest claim_by, as is the earliest.
+    const firstClaimBy = body.data!.invoices.map((i) => i.claim_by!).sort()[0];
+    expect(body.data!.totals).toMatchObject({ earliest_deadline: firstClaimBy, next_deadline: firstClaimBy });
     expect(before - (await balancePaise())).toBe(175);
   });
 
@@ -79,7 +83,13 @@ describe('POST /v1/gst/itc-check (an addition)', () => {
     const cases: [unknown, string, RegExp][] = [
       [{ gstin: CLEAN, invoices: [{ number: 'A', date: monthsAgo(1) }, { number: 'B', date: tomorrow }] }, 'invoices.1.date', /must not be in the future/],
       [{ gstin: CLEAN, invoices: [{ number: 'A', date: '2017-06-30' }] }, 'invoices.0.date', /must not be before 2017-07-01/],
-      [{ gstin: CLEAN, invoices: [{ number: 'A', date: '2025-02-30' }] }, 'invoices.0.date', /must be a real date/],
+      [{ gstin: CLEAN, invoices: [{ number: 'A', date: '2025-02-30' }] }, 'invoices.0.date', /must be a real calendar date written YYYY-MM-DD, e\.g\. 2024-07-10/],
+      [{ gstin: CLEAN, invoices: [{ number: 'A', date: '10-07-2024' }] }, 'invoices.0.date', /^must be a date written YYYY-MM-DD, e\.g\. 2024-07-10$/],
+      [
+        { gstin: CLEAN, invoices: [{ number: 'A1', date: monthsAgo(2) }, { number: 'B', date: monthsAgo(2) }, { number: 'A1', date: monthsAgo(2) }] },
+        'invoices.2.number',
+        /^repeats invoices\.0 \(number "A1" in FY \d{4}-\d{2}\)/,
+      ],
       [{ gstin: '27AAPFU0939F1ZW', invoices: [{ number: 'A', date: monthsAgo(1) }] }, 'gstin', /checksum/],
       [{ gstin: CLEAN, invoices: Array.from({ length: 101 }, (_, i) => ({ number: `N${i}`, date: monthsAgo(1) })) }, 'invoices', /1 to 100 invoices/],
       [{ gstin: CLEAN, invoices: [] }, 'invoices', /1 to 100 invoices/],
@@ -182,13 +192,14 @@ describe('POST /v1/gst/itc-check on the published sandbox scenarios', () => {
         wrong.push(`${scenario.name}: ${response.statusCode} ${response.body}`);
         continue;
       }
-      const answered = response.json().data.invoices as { verdict: string; reasons: { code: string }[]; reverse_by: string | null }[];
+      const answered = response.json().data.invoices as { verdict: string; reasons: { code: string }[]; reverse_by: string | null; availed_in: string | null }[];
       scenario.invoices.forEach((invoice, i) => {
-        const expected = itcExpectation(invoice, phase);
+        const expected = itcExpectation(invoice, phase, istDate(now));
         const got = answered[i]!;
         const codes = got.reasons.map((r) => r.code);
         codes.forEach((code) => seen.add(code));
         verdicts.add(got.verdict);
+        if (got.availed_in !== (invoice.availed_in ?? null)) wrong.push(`${scenario.name} ${invoice.number}: availed_in ${got.availed_in}, sent ${invoice.availed_in}`);
         if (got.verdict !== expected.verdict || JSON.stringify(codes) !== JSON.stringify(expected.reason_codes)) {
           wrong.push(`${scenario.name} ${invoice.number}: ${got.verdict} [${codes.join(', ')}], documented ${expected.verdict} [${expected.reason_codes.join(', ')}]`);
         }
@@ -198,6 +209,12 @@ describe('POST /v1/gst/itc-check on the published sandbox scenarios', () => {
   }
 
   it('answers every case as documented in both weeks of the drifting supplier, and together they give every reason code and verdict', async () => {
+    // First to the next 5 November, so both answers fall in the weeks before 30 November, when
+    // claim_window_closing can be seen (the unit test holds the rest of the year to the file).
+    const clock = (await t.admin('GET', `/admin/v1/accounts/${t.accountId}/sandbox-clock`)).json() as { sandbox_now: string };
+    const today = istDate(new Date(clock.sandbox_now));
+    const year = Number(today.slice(0, 4)) + (today.slice(5) > '11-05' ? 1 : 0);
+    await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: daysBetween(today, `${year}-11-05`) });
     const first = await answerAll();
     // A week on, the drifting supplier is in its other phase.
     await t.admin('POST', `/admin/v1/accounts/${t.accountId}/sandbox-clock`, { advance_days: 7 });

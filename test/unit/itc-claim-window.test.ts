@@ -6,9 +6,11 @@ import { codes, supplier } from './itc-support.js';
 const inv = (availedIn?: string) => ({ number: 'P-9', date: '2024-09-12', taxPaise: 90_00, ...(availedIn === undefined ? {} : { availedIn }) });
 
 describe('ITC check: the s.16(4) time limit', () => {
-  it('gives 30 November after the end of the invoice\'s year as claim_by, with nothing to say on that day', () => {
+  it('gives 30 November after the end of the invoice\'s year as claim_by, and on that day says it is the last', () => {
     const result = checkInvoice(supplier(), inv(), '2025-11-30');
-    expect(result).toMatchObject({ verdict: 'eligible', claimBy: '2025-11-30', reasons: [] });
+    expect(result).toMatchObject({ verdict: 'eligible', claimBy: '2025-11-30' });
+    expect(codes(result)).toEqual(['claim_window_closing']);
+    expect(result.reasons[0]!.message).toContain('30 Nov 2025, today');
   });
 
   it('from 1 December, without availed_in, informs that the window closed but does not block: most buyers took the credit in time', () => {

@@ -20,7 +20,7 @@ describe('ITC check: GSTR-1 for the invoice\'s period (s.16(2)(aa))', () => {
     // GSTR-3B (due the 20th) is not yet filed either, and not yet due.
     expect(codes(result)).toEqual(['gstr1_not_filed', 'returns_not_yet_due']);
     expect(result.reasons[0]).toMatchObject({ severity: 'warning', rule: 'CGST Act s.16(2)(aa)' });
-    expect(result.reasons[0]!.message).toContain('take the credit once it shows in GSTR-2B, by 30 Nov 2026');
+    expect(result.reasons[0]!.message).toContain('it must be filed by 11 Nov 2026 for the credit to be taken in time; take it once the invoice shows in your GSTR-2B, by 30 Nov 2026');
     expect(result.reverseBy).toBeNull();
     expect(result.taxAtRiskPaise).toBe(5_400_00);
   });
@@ -159,7 +159,8 @@ describe('ITC check: where the filing data does not reach', () => {
     const s = supplier({ filingsFrom: '2023-04', filings: filedOnTime('2023-04', '2026-10') });
     const older = checkInvoice(s, inv('2023-03-31'), '2023-11-01');
     expect(older.verdict).toBe('unknown');
-    expect(codes(older)).toEqual(['filing_data_not_available']);
+    // 1 November 2023: its limit, 30 November 2023, is within 30 days.
+    expect(codes(older)).toEqual(['filing_data_not_available', 'claim_window_closing']);
     expect(older.reverseBy).toBeNull();
     expect(older.taxAtRiskPaise).toBe(0);
     expect(checkInvoice(s, inv('2023-04-01'), '2023-11-01')).toMatchObject({ verdict: 'eligible', reasons: [] });

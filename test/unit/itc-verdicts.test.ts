@@ -79,6 +79,7 @@ describe('checkInvoices: totals', () => {
       taxPaise: 0,
       taxAtRiskPaise: 0,
       earliestDeadline: null,
+      nextDeadline: null,
     });
   });
 
@@ -126,6 +127,7 @@ describe('ITC check: every reason code', () => {
     [supplier({ filings: filedOn(filedOn(filedOnTime('2022-04', '2026-10'), '2024-05', 'GSTR3B', '2025-10-01'), '2024-05', 'GSTR1', '2024-07-01') }), { number: '10', date: '2024-05-10' }, '2025-10-15'],
     [supplier({ filingsFrom: '2023-04' }), { number: '11', date: '2023-03-31' }, '2023-11-01'],
     [supplier({ filings: [] }), { number: '12', date: '2025-07-01' }, '2025-07-05'],
+    [supplier({ filings: filedOn(filedOnTime('2022-04', '2026-10'), '2024-05', 'GSTR1', '2025-11-12') }), { number: '13', date: '2024-05-10' }, '2026-01-10'],
   ];
   const results: ItcInvoiceResult[] = cases.map(([s, i, t]) => checkInvoice(s, i, t));
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { istDate } from '../../domain/dates.js';
-import { itcInvoiceProblems } from '../../domain/itc/input.js';
+import { duplicateInvoices, itcInvoiceProblems } from '../../domain/itc/input.js';
 import { ITC_CHECK } from '../../domain/itc/pricing.js';
 import type { ItcInvoice } from '../../domain/itc/types.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
@@ -45,6 +45,12 @@ export async function itcCheckRoutes(app: FastifyInstance, options: ItcCheckRout
     // What depends on today (the sandbox clock's for a sandbox key): nothing held or run if wrong.
     const today = istDate(now);
     const problems = invoices.flatMap((invoice, i) => itcInvoiceProblems(invoice, today).map((p) => ({ field: `invoices.${i}.${WIRE_FIELD[p.field]}`, message: p.message })));
+    for (const d of duplicateInvoices(invoices)) {
+      problems.push({
+        field: `invoices.${d.repeat}.number`,
+        message: `repeats invoices.${d.first} (number ${JSON.stringify(invoices[d.repeat]!.number)} in FY ${d.fy}): an invoice number is unique within a supplier's financial year, so send each invoice once`,
+      });
+    }
     if (problems.length > 0) throw validationError(problems);
 
     const billed = await runBilled(

@@ -41,6 +41,7 @@ export const ItcCheckShape = z
         reverse_by: date.nullable().describe("r.37A: the date the credit must be reversed by while the supplier's GSTR-3B is missing"),
         tax_inr: z.number().nullable().describe('As sent; null when not sent'),
         tax_at_risk_inr: z.number(),
+        availed_in: period.nullable().describe('As sent (the return period the credit was taken in); null when not sent'),
       }),
     ),
     totals: z.strictObject({
@@ -48,7 +49,10 @@ export const ItcCheckShape = z
       by_verdict: z.strictObject({ eligible: z.number().int(), at_risk: z.number().int(), reverse: z.number().int(), blocked: z.number().int(), unknown: z.number().int() }),
       tax_inr: z.number(),
       tax_at_risk_inr: z.number(),
-      earliest_deadline: date.nullable(),
+      earliest_deadline: date
+        .nullable()
+        .describe("The earliest date to act by: reverse_by of invoices to reverse or at risk (even if passed: the reversal is still owed, with interest) and claim_by not yet passed of invoices not blocked; null when none"),
+      next_deadline: date.nullable().describe('The earliest of the same dates that is today or later: what to act on next; null when none'),
     }),
   })
   .meta({ id: 'ItcCheck', description: 'ITC check of purchase invoices against their supplier (an addition)' });

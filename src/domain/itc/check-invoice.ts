@@ -1,6 +1,7 @@
 import { isRealIsoDate } from '../dates.js';
 import { claimReasons } from './claim-rules.js';
 import { filingReasons } from './filing-rules.js';
+import { claimDeadline } from './financial-year.js';
 import { itcInvoiceProblems } from './input.js';
 import { bySeverity, verdictOf } from './reasons.js';
 import { invoicePeriod } from './return-period.js';
@@ -25,12 +26,12 @@ export function checkInvoice(supplier: SupplierFacts, invoice: ItcInvoice, today
 
   const period = invoicePeriod(invoice.date, supplier.filingFrequency);
   const supplierSide = supplierReasons(supplier, invoice.date);
-  const claim = claimReasons(invoice, today);
+  const { claimBy } = claimDeadline(invoice.date);
   const reasons: ItcReason[] = [...supplierSide.reasons];
   let reverseBy: string | null = null;
   if (!supplierSide.blocks) {
-    const filing = filingReasons(supplier, invoice, period, today, claim.claimBy);
-    reasons.push(...filing.reasons, ...claim.reasons);
+    const filing = filingReasons(supplier, invoice, period, today, claimBy);
+    reasons.push(...filing.reasons, ...claimReasons(invoice, today, filing.gstr1TooLate).reasons);
     reverseBy = filing.reverseBy;
   }
 
@@ -45,7 +46,7 @@ export function checkInvoice(supplier: SupplierFacts, invoice: ItcInvoice, today
     reasons: sorted,
     // A blocked credit has no time limit worth showing: it cannot be taken at all (the reasons say
     // which limit was missed when that is why).
-    claimBy: verdict === 'blocked' ? null : claim.claimBy,
+    claimBy: verdict === 'blocked' ? null : claimBy,
     reverseBy,
     taxPaise,
     taxAtRiskPaise: taxIsAtRisk(verdict) ? taxPaise : 0,

@@ -1,13 +1,15 @@
 import { dueDates, type ReturnFilingEntry, type ReturnType } from '../gst-returns.js';
-import { fyLabel, rule37aDates } from './financial-year.js';
+import { fyLabel, gstr2bPeriod, lastGstr1DateForClaim, lastPeriodToClaim, rule37aDates } from './financial-year.js';
 import { reason } from './reasons.js';
 import type { ItcInvoice, ItcReason, SupplierFacts } from './types.js';
-import { periodLabel, readableDate } from './wording.js';
+import { periodLabel, readableDate, readableMonth } from './wording.js';
 
 export interface FilingOutcome {
   reasons: ItcReason[];
   /** r.37A's reversal date, when the supplier's GSTR-3B for the period is missing past its due date. */
   reverseBy: string | null;
+  /** The supplier's GSTR-1 was filed too late for the credit to be taken within the s.16(4) limit. */
+  gstr1TooLate: boolean;
 }
 
 /** s.16(2)(aa) took effect on 1 January 2022 (Finance Act 2021 s.109, Notification 39/2021-CT). */
@@ -44,6 +46,7 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
         ),
       ],
       reverseBy: null,
+      gstr1TooLate: false,
     };
   }
 
@@ -55,24 +58,47 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
   const gstr1 = firstFiling(supplier.filings, period, 'GSTR1', today);
   // Before 1 January 2022 the matching condition was CGST Rules r.36(4) (credit beyond GSTR-2A capped);
   // an invoice whose claim window closed before then could only ever have been taken under it.
-  const gstr1Rule = claimBy < S16_2_AA_FROM ? 'CGST Rules r.36(4)' : undefined;
+  const strictMatching = claimBy >= S16_2_AA_FROM;
+  const gstr1Rule = strictMatching ? undefined : 'CGST Rules r.36(4)';
+  // The last day a GSTR-1 can be filed for the invoice to reach a GSTR-2B whose return is filed by claimBy.
+  const lastGstr1 = lastGstr1DateForClaim(claimBy, supplier.filingFrequency);
+  const lastPeriod = lastPeriodToClaim(claimBy);
+  const iffCaveat =
+    supplier.filingFrequency === 'quarterly' && period !== invoice.date.slice(0, 7)
+      ? ' (unless the supplier furnished the invoice earlier through the IFF, which this data does not show)'
+      : '';
+  let gstr1TooLate = false;
   if (gstr1 === null && today > due.gstr1) {
+    const advice =
+      today > claimBy
+        ? `the time limit to take the credit, ${readableDate(claimBy)}, has passed, so it can no longer be taken even if the supplier files now; credit already taken without the invoice in GSTR-2B should be reversed.`
+        : strictMatching && today > lastGstr1
+          ? `even if the supplier files now, the invoice reaches a GSTR-2B only after ${readableMonth(lastPeriod)}'s, and that return is filed after the time limit, ${readableDate(claimBy)}: the credit can no longer be taken in time.`
+          : `it must be filed by ${readableDate(strictMatching ? lastGstr1 : claimBy)} for the credit to be taken in time; take it once the invoice shows in your GSTR-2B, by ${readableDate(claimBy)}.`;
     reasons.push(
       reason(
         'gstr1_not_filed',
-        `The supplier has not filed GSTR-1 for ${label} (due ${readableDate(due.gstr1)}): the invoice cannot reach your GSTR-2B, and credit is admissible only for invoices the supplier has furnished. Ask the supplier to file or report it; ${today > claimBy ? `the time limit to take the credit, ${readableDate(claimBy)}, has passed` : `take the credit once it shows in GSTR-2B, by ${readableDate(claimBy)}`}.`,
+        `The supplier has not filed GSTR-1 for ${label} (due ${readableDate(due.gstr1)}): the invoice cannot reach your GSTR-2B, and credit is admissible only for invoices the supplier has furnished. Ask the supplier to file or report it; ${advice}`,
         gstr1Rule,
       ),
     );
   } else if (gstr1 === null) {
     notYetDue.push(`GSTR-1 (due ${readableDate(due.gstr1)})`);
-  } else if (gstr1 > due.gstr1) {
+  } else if (strictMatching && gstr1 > lastGstr1) {
+    // Filed, but too late: the invoice reached GSTR-2B only for a period whose return is filed after
+    // the s.16(4) limit. Before it reached GSTR-2B, r.36(4)/s.16(2)(aa) were not met; after, s.16(4) bars it.
+    gstr1TooLate = true;
     reasons.push(
       reason(
-        'gstr1_filed_late',
-        `The supplier filed GSTR-1 for ${label} late, on ${readableDate(gstr1)} (due ${readableDate(due.gstr1)}): the invoice reached GSTR-2B late, but the condition is met.`,
+        'gstr1_filed_after_time_limit',
+        `The supplier filed GSTR-1 for ${label} only on ${readableDate(gstr1)}: the invoice reached your GSTR-2B for ${readableMonth(gstr2bPeriod(gstr1, period, supplier.filingFrequency))} at the earliest${iffCaveat}. The time limit to take the credit is ${readableDate(claimBy)}, so the last return that can carry it is ${readableMonth(lastPeriod)}'s, which needs the invoice in GSTR-1 by ${readableDate(lastGstr1)}. The credit could not be taken in time: do not take it, and reverse it if you took it.`,
       ),
     );
+  } else if (gstr1 > due.gstr1) {
+    const reached = strictMatching
+      ? ` the invoice reached your GSTR-2B for ${readableMonth(gstr2bPeriod(gstr1, period, supplier.filingFrequency))}${iffCaveat}, so the credit can be taken in the return for that period or a later one, by ${readableDate(claimBy)}.`
+      : ' the invoice reached your GSTR-2A late.';
+    reasons.push(reason('gstr1_filed_late', `The supplier filed GSTR-1 for ${label} late, on ${readableDate(gstr1)} (due ${readableDate(due.gstr1)}):${reached}`));
   }
 
   // r.37A counts the financial year in which the buyer took the credit: the buyer's word when given,
@@ -81,10 +107,11 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
   const r37a = rule37aDates(availed);
   const gstr3b = firstFiling(supplier.filings, period, 'GSTR3B', today);
   if (gstr3b === null && today > due.gstr3b) {
+    // The conditional sentence only while its date is ahead: after it, rule_37a_reversal says what happened.
     const later =
-      r37a === null
+      r37a === null || today > r37a.fileBy
         ? ''
-        : ` If it is still not filed on ${readableDate(r37a.fileBy)}, credit taken in FY ${fyLabel(r37a.fy)} must be reversed by ${readableDate(r37a.reverseBy)} (r.37A).`;
+        : ` If it is still not filed on ${readableDate(r37a.fileBy)}, ${creditTaken(invoice, r37a.fy)} must be reversed by ${readableDate(r37a.reverseBy)} (r.37A).`;
     reasons.push(
       reason(
         'gstr3b_not_filed',
@@ -93,7 +120,7 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
     );
     if (r37a !== null) {
       reverseBy = r37a.reverseBy;
-      if (today > r37a.fileBy) reasons.push(rule37aReason(label, r37a, today, gstr1 === null));
+      if (today > r37a.fileBy) reasons.push(rule37aReason(label, r37a, today, gstr1 === null, invoice.availedIn));
     }
   } else if (gstr3b === null) {
     notYetDue.push(`GSTR-3B (due ${readableDate(due.gstr3b)})`);
@@ -110,7 +137,11 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
       reasons.push(
         reason(
           'reavail_after_filing',
-          `The supplier filed GSTR-3B for ${label} only on ${readableDate(gstr3b)}, after ${readableDate(r37a.fileBy)}: credit taken in FY ${fyLabel(r37a.fy)} had to be reversed by ${readableDate(r37a.reverseBy)} (r.37A). If you reversed it, you may take it again in a later GSTR-3B; if you did not, interest is due for the time it was held.`,
+          `The supplier filed GSTR-3B for ${label} only on ${readableDate(gstr3b)}, after ${readableDate(r37a.fileBy)}: ${creditTaken(invoice, r37a.fy)} had to be reversed by ${readableDate(r37a.reverseBy)} (r.37A). ${
+            gstr1TooLate
+              ? 'It cannot be taken again: the invoice reached GSTR-2B only after the time limit (see above).'
+              : 'If you reversed it, you may take it again in a later GSTR-3B; if you did not, interest is due for the time it was held.'
+          }`,
         ),
       );
     }
@@ -124,10 +155,15 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
       ),
     );
   }
-  return { reasons, reverseBy };
+  return { reasons, reverseBy, gstr1TooLate };
 }
 
-function rule37aReason(label: string, r37a: { fileBy: string; reverseBy: string; fy: number }, today: string, gstr1Missing: boolean): ItcReason {
+/** "the credit you took in FY 2024-25 (in the return for Jun 2024)" when the buyer said, else "credit taken in FY 2024-25". */
+function creditTaken(invoice: ItcInvoice, fy: number): string {
+  return invoice.availedIn === undefined ? `credit taken in FY ${fyLabel(fy)}` : `the credit you took in FY ${fyLabel(fy)} (in the return for ${readableMonth(invoice.availedIn)})`;
+}
+
+function rule37aReason(label: string, r37a: { fileBy: string; reverseBy: string; fy: number }, today: string, gstr1Missing: boolean, availedIn: string | undefined): ItcReason {
   const when =
     today > r37a.reverseBy
       ? `The reversal was due by ${readableDate(r37a.reverseBy)}: reverse it now; interest under s.50 is payable on it.`
@@ -137,7 +173,9 @@ function rule37aReason(label: string, r37a: { fileBy: string; reverseBy: string;
   const rule = gstr1Missing ? 'CGST Rules r.37A; CGST Act s.16(2)(aa)' : undefined;
   return reason(
     'rule_37a_reversal',
-    `The supplier had not filed GSTR-3B for ${label} by ${readableDate(r37a.fileBy)}. If you took this credit in FY ${fyLabel(r37a.fy)}, it must be reversed. ${when} You may take it again once the supplier files; if you have not taken it, wait until then.`,
+    availedIn === undefined
+      ? `The supplier had not filed GSTR-3B for ${label} by ${readableDate(r37a.fileBy)}. If you took this credit in FY ${fyLabel(r37a.fy)}, it must be reversed. ${when} You may take it again once the supplier files; if you have not taken it, wait until then.`
+      : `The supplier had not filed GSTR-3B for ${label} by ${readableDate(r37a.fileBy)}. You took this credit in FY ${fyLabel(r37a.fy)} (in the return for ${readableMonth(availedIn)}), so it must be reversed. ${when} You may take it again once the supplier files.`,
     rule,
   );
 }

@@ -1,4 +1,5 @@
 import { addMonths } from '../dates.js';
+import type { FilingFrequency } from '../records.js';
 
 /**
  * The Indian financial year runs 1 April to 31 March. Its start year for a date (YYYY-MM-DD) or a
@@ -60,4 +61,38 @@ export function rule37aDates(availed: string): { fileBy: string; reverseBy: stri
   const fy = fyStartYear(availed);
   if (fy < RULE_37A_FIRST_FY) return null;
   return { fileBy: `${fy + 1}-09-30`, reverseBy: `${fy + 1}-11-30`, fy };
+}
+
+/**
+ * The day of the month on which a month's GSTR-2B closes for what a supplier files. CGST Rules
+ * r.60(7)(i): a monthly supplier's GSTR-1 goes into the GSTR-2B of a month when furnished from the
+ * day after the previous month's GSTR-1 due date to the month's own (the 11th of the next month);
+ * r.60(7)(ii): a quarterly supplier's GSTR-1 or IFF by the IFF and quarterly GSTR-1 due dates (the 13th).
+ */
+function gstr2bCutOffDay(supplierFrequency: FilingFrequency): number {
+  return supplierFrequency === 'monthly' ? 11 : 13;
+}
+
+/**
+ * The buyer's GSTR-2B period a supplier's GSTR-1 (or IFF) filed on `filedOn` reaches: a filing up to
+ * the cut-off day (gstr2bCutOffDay) lands in the previous month's GSTR-2B, a later one in its own
+ * month's; never before the invoice's own period `period`. This is a monthly buyer's GSTR-2B: the
+ * buyer's frequency is not in the data, and a quarterly buyer claims through a quarter's GSTR-2Bs,
+ * which is never earlier.
+ */
+export function gstr2bPeriod(filedOn: string, period: string, supplierFrequency: FilingFrequency): string {
+  const month = filedOn.slice(0, 7);
+  const reached = Number(filedOn.slice(8, 10)) <= gstr2bCutOffDay(supplierFrequency) ? addMonths(month, -1) : month;
+  return reached < period ? period : reached;
+}
+
+/**
+ * The last day a supplier's GSTR-1 can be filed for the invoice to reach a GSTR-2B whose return can
+ * still carry the credit by `claimBy`: the cut-off day of the month after lastPeriodToClaim
+ * (30 November → October's GSTR-2B, closing 11 November for a monthly supplier, 13 November for a
+ * quarterly one). A later filing reaches November's GSTR-2B at the earliest, whose GSTR-3B is filed
+ * after the limit.
+ */
+export function lastGstr1DateForClaim(claimBy: string, supplierFrequency: FilingFrequency): string {
+  return `${addMonths(lastPeriodToClaim(claimBy), 1)}-${gstr2bCutOffDay(supplierFrequency)}`;
 }

@@ -1,4 +1,5 @@
 import { isRealIsoDate } from '../dates.js';
+import { fyLabel, fyStartYear } from './financial-year.js';
 import type { ItcInvoice } from './types.js';
 
 /** GST took effect on 1 July 2017: no GST invoice is older. */
@@ -39,4 +40,24 @@ export function itcInvoiceProblems(invoice: ItcInvoice, today: string): ItcInput
     }
   }
   return problems;
+}
+
+/**
+ * Invoices sent twice in one request: the same number (ignoring surrounding spaces) in the same
+ * financial year, as [earlier index, later index] pairs. Numbers are unique within a supplier's
+ * financial year (CGST Rules r.46(b)), so a repeat is the same invoice, whose tax would count twice;
+ * the same number in another year is another invoice.
+ */
+export function duplicateInvoices(invoices: readonly ItcInvoice[]): { first: number; repeat: number; fy: string }[] {
+  const seen = new Map<string, number>();
+  const repeats: { first: number; repeat: number; fy: string }[] = [];
+  invoices.forEach((invoice, i) => {
+    if (typeof invoice.number !== 'string' || typeof invoice.date !== 'string' || !isRealIsoDate(invoice.date)) return;
+    const fy = fyLabel(fyStartYear(invoice.date));
+    const key = `${fy} ${invoice.number.trim()}`;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else repeats.push({ first, repeat: i, fy });
+  });
+  return repeats;
 }

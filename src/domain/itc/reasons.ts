@@ -11,7 +11,8 @@ interface ReasonEntry {
 /**
  * One entry per reason code: docs/itc-check.md shows the same table, and the sandbox scenarios are
  * checked against it (every code reachable). Severity follows the verdict: what blocks or must be
- * reversed is critical, what puts credit at risk or leaves it unknown is a warning, the rest informs.
+ * reversed is critical, what puts credit at risk or leaves it unknown is a warning, the rest informs;
+ * two exceptions are marked where they stand.
  */
 export const REASON_CATALOGUE: Readonly<Record<ItcReasonCode, ReasonEntry>> = Object.freeze({
   not_registered_on_invoice_date: { verdict: 'blocked', severity: 'critical', rule: 'CGST Act s.16(2)(a), s.31(1)' },
@@ -21,6 +22,10 @@ export const REASON_CATALOGUE: Readonly<Record<ItcReasonCode, ReasonEntry>> = Ob
   rule_37a_reversal: { verdict: 'reverse', severity: 'critical', rule: 'CGST Rules r.37A' },
   supplier_suspended: { verdict: 'at_risk', severity: 'warning', rule: 'CGST Rules r.21A(3)' },
   gstr1_not_filed: { verdict: 'at_risk', severity: 'warning', rule: 'CGST Act s.16(2)(aa)' },
+  // Critical though only at_risk: on the data the credit is lost (it reached GSTR-2B after the last
+  // return that could carry it), but a quarterly supplier's IFF, which the data does not show, could
+  // have furnished it earlier, so it is not called blocked.
+  gstr1_filed_after_time_limit: { verdict: 'at_risk', severity: 'critical', rule: 'CGST Act s.16(4), s.16(2)(aa); CGST Rules r.36(4), r.60(7)' },
   gstr3b_not_filed: { verdict: 'at_risk', severity: 'warning', rule: 'CGST Act s.16(2)(c)' },
   filing_data_not_available: { verdict: 'unknown', severity: 'warning', rule: 'CGST Act s.16(2)(aa), s.16(2)(c)' },
   registration_dates_unknown: { verdict: 'unknown', severity: 'warning', rule: 'CGST Act s.16(2)(a), s.29(2)' },
@@ -29,6 +34,8 @@ export const REASON_CATALOGUE: Readonly<Record<ItcReasonCode, ReasonEntry>> = Ob
   gstr3b_filed_late: { verdict: null, severity: 'info', rule: 'CGST Act s.39(1), s.16(2)(c)' },
   reavail_after_filing: { verdict: null, severity: 'info', rule: 'CGST Rules r.37A, second proviso' },
   claim_window_closed: { verdict: null, severity: 'info', rule: 'CGST Act s.16(4)' },
+  // A warning though it forces no verdict: the credit is fine, but it is lost unless taken within days.
+  claim_window_closing: { verdict: null, severity: 'warning', rule: 'CGST Act s.16(4)' },
   cancelled_after_invoice_date: { verdict: null, severity: 'info', rule: 'CGST Act s.29(2)' },
 });
 

@@ -38,6 +38,8 @@ export function itcCheckData(
       reverse_by: result.reverseBy,
       tax_inr: sent[i]?.taxPaise === undefined ? null : paiseToInr(result.taxPaise),
       tax_at_risk_inr: paiseToInr(result.taxAtRiskPaise),
+      // Echoed so an answer read on its own says which return period the verdict assumed.
+      availed_in: sent[i]?.availedIn ?? null,
     })),
     totals: {
       invoices: checked.totals.invoices,
@@ -45,6 +47,7 @@ export function itcCheckData(
       tax_inr: paiseToInr(checked.totals.taxPaise),
       tax_at_risk_inr: paiseToInr(checked.totals.taxAtRiskPaise),
       earliest_deadline: checked.totals.earliestDeadline,
+      next_deadline: checked.totals.nextDeadline,
     },
   };
 }

@@ -13,9 +13,18 @@ export function taxIsAtRisk(verdict: ItcVerdict): boolean {
  * the credit is not blocked and the limit is still ahead (a passed limit leaves nothing to do).
  */
 export function actionDeadline(result: ItcInvoiceResult, today: string): string | null {
+  return earliest(actionDates(result, today));
+}
+
+/** The dates actionDeadline chooses from. */
+function actionDates(result: ItcInvoiceResult, today: string): string[] {
   const dates: string[] = [];
   if (result.reverseBy !== null && (result.verdict === 'reverse' || result.verdict === 'at_risk')) dates.push(result.reverseBy);
   if (result.claimBy !== null && result.verdict !== 'blocked' && result.claimBy >= today) dates.push(result.claimBy);
+  return dates;
+}
+
+function earliest(dates: readonly string[]): string | null {
   return dates.length === 0 ? null : dates.reduce((a, b) => (b < a ? b : a));
 }
 
@@ -24,13 +33,21 @@ export function summarize(results: readonly ItcInvoiceResult[], today: string): 
   const byVerdict: Record<ItcVerdict, number> = { eligible: 0, at_risk: 0, reverse: 0, blocked: 0, unknown: 0 };
   let taxPaise = 0;
   let taxAtRiskPaise = 0;
-  let earliestDeadline: string | null = null;
+  const dates: string[] = [];
   for (const r of results) {
     byVerdict[r.verdict]++;
     taxPaise += r.taxPaise;
     taxAtRiskPaise += r.taxAtRiskPaise;
-    const deadline = actionDeadline(r, today);
-    if (deadline !== null && (earliestDeadline === null || deadline < earliestDeadline)) earliestDeadline = deadline;
+    dates.push(...actionDates(r, today));
   }
-  return { invoices: results.length, byVerdict, taxPaise, taxAtRiskPaise, earliestDeadline };
+  // earliestDeadline may be a passed reverse_by (still owed); nextDeadline is the first one not yet
+  // passed (today counts: it can still be met), so an imminent claim_by is not hidden behind it.
+  return {
+    invoices: results.length,
+    byVerdict,
+    taxPaise,
+    taxAtRiskPaise,
+    earliestDeadline: earliest(dates),
+    nextDeadline: earliest(dates.filter((d) => d >= today)),
+  };
 }

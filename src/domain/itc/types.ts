@@ -25,6 +25,7 @@ export type ItcReasonCode =
   | 'rule_37a_reversal'
   | 'supplier_suspended'
   | 'gstr1_not_filed'
+  | 'gstr1_filed_after_time_limit'
   | 'gstr3b_not_filed'
   | 'filing_data_not_available'
   | 'registration_dates_unknown'
@@ -33,6 +34,7 @@ export type ItcReasonCode =
   | 'gstr3b_filed_late'
   | 'reavail_after_filing'
   | 'claim_window_closed'
+  | 'claim_window_closing'
   | 'cancelled_after_invoice_date';
 
 export interface ItcReason {
@@ -102,7 +104,10 @@ export interface ItcTotals {
   /**
    * The earliest date the buyer must act by: reverse_by of invoices to reverse or at risk (even if
    * passed: the reversal is still owed, with interest), and claim_by of invoices not blocked that is
-   * still ahead (a passed claim_by needs no action). null when there is none.
+   * still ahead (a passed claim_by needs no action). null when there is none. It may be a passed
+   * reverse_by; nextDeadline is the earliest that is still ahead.
    */
   earliestDeadline: string | null;
+  /** The earliest of the same dates that is today or later (what to act on next); null when none is. */
+  nextDeadline: string | null;
 }

@@ -3,7 +3,7 @@
  * cannot disagree with samples/sandbox-identifiers.json. write-identifiers.ts writes it between
  * the markers below; a unit test fails when the docs differ from what this renders.
  */
-import { ITC_SCENARIOS, type ItcExpectation, type ItcInvoiceDate, type ItcScenario } from './itc-scenarios.js';
+import { ITC_SCENARIOS, type ItcExpectation, type ItcInvoiceDate, type ItcScenario, type ItcScenarioInvoice } from './itc-scenarios.js';
 
 export const ITC_TABLE_START = '<!-- itc-scenarios: rendered by src/sources/sandbox/write-identifiers.ts; do not edit by hand -->';
 export const ITC_TABLE_END = '<!-- itc-scenarios: end -->';
@@ -16,13 +16,15 @@ function ordinal(day: number): string {
 export function describeInvoiceDate(date: ItcInvoiceDate): string {
   if (typeof date === 'string') return date;
   if ('days_ago' in date) return date.days_ago === 0 ? 'today' : `${date.days_ago} days ago`;
+  if ('claim_by' in date) return '1 April of the year whose claim window (30 Nov) closes next';
   return `the ${ordinal(date.day)}, ${date.months_ago} month${date.months_ago === 1 ? '' : 's'} back`;
 }
 
 const codes = (e: ItcExpectation): string => (e.reason_codes.length === 0 ? '(none)' : e.reason_codes.map((c) => `\`${c}\``).join(', '));
 
-function outcome(e: ItcExpectation | Readonly<Record<'even' | 'odd', ItcExpectation>>): [verdict: string, reasons: string] {
+function outcome(e: ItcScenarioInvoice['expect']): [verdict: string, reasons: string] {
   if ('verdict' in e) return [`\`${e.verdict}\``, codes(e)];
+  if ('closing' in e) return [`31 Oct–30 Nov \`${e.closing.verdict}\`, otherwise \`${e.open.verdict}\``, `31 Oct–30 Nov: ${codes(e.closing)}; otherwise: ${codes(e.open)}`];
   return [`even weeks \`${e.even.verdict}\`, odd weeks \`${e.odd.verdict}\``, `even: ${codes(e.even)}; odd: ${codes(e.odd)}`];
 }
 

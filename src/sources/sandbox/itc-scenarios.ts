@@ -19,9 +19,11 @@ import { SCENARIO_ENTITIES as E } from './scenario-entities.js';
 
 /**
  * An invoice date: a fixed YYYY-MM-DD; `{days_ago: n}`, n days before the sandbox clock's date in
- * India (0: that date); or `{months_ago: n, day: d}`, day d (1 to 28) of the month n months before it.
+ * India (0: that date); `{months_ago: n, day: d}`, day d (1 to 28) of the month n months before it;
+ * or `{claim_by: 'next'}`, 1 April of the financial year whose s.16(4) limit (30 November) is the
+ * next one on or after that date, so the limit is always ahead and within 30 days from 31 October.
  */
-export type ItcInvoiceDate = string | { days_ago: number } | { months_ago: number; day: number };
+export type ItcInvoiceDate = string | { days_ago: number } | { months_ago: number; day: number } | { claim_by: 'next' };
 
 export interface ItcExpectation {
   verdict: ItcVerdict;
@@ -39,8 +41,12 @@ export interface ItcScenarioInvoice {
   tax_inr: number;
   /** The return period (YYYY-MM) the buyer took the credit in, where the case needs it. */
   availed_in?: string;
-  /** What the check answers; for a drifting supplier, in each phase of the sandbox clock. */
-  expect: ItcExpectation | Readonly<Record<DriftPhase, ItcExpectation>>;
+  /**
+   * What the check answers; for a drifting supplier, in each phase of the sandbox clock; for a
+   * `{claim_by: 'next'}` invoice, when that limit is within 30 days (`closing`: 31 October to
+   * 30 November) and otherwise (`open`).
+   */
+  expect: ItcExpectation | Readonly<Record<DriftPhase, ItcExpectation>> | Readonly<Record<ClaimSeason, ItcExpectation>>;
 }
 
 export interface ItcScenario {
@@ -50,6 +56,13 @@ export interface ItcScenario {
   /** The sandbox scenario (or drifting scenario) the supplier is. */
   scenario: string;
   invoices: readonly ItcScenarioInvoice[];
+}
+
+export type ClaimSeason = 'closing' | 'open';
+
+/** Whether the next 30 November on or after `today` is within 30 days (claim_window_closing's reach). */
+export function claimSeason(today: string): ClaimSeason {
+  return today.slice(5) >= '10-31' && today.slice(5) <= '11-30' ? 'closing' : 'open';
 }
 
 const expect = (verdict: ItcVerdict, reason_codes: readonly ItcReasonCode[], extra: Omit<ItcExpectation, 'verdict' | 'reason_codes'> = {}): ItcExpectation => ({
@@ -70,6 +83,15 @@ export const ITC_SCENARIOS: readonly ItcScenario[] = Object.freeze([
     invoices: [
       { number: 'SAF/101', date: MONTH_BEFORE_LAST, tax_inr: 18_000, expect: expect('eligible', []) },
       { number: 'SAF/102', date: TODAY, tax_inr: 4_500.5, expect: expect('eligible', ['returns_not_yet_due']) },
+    ],
+  },
+  {
+    name: 'itc-claim-window-closing',
+    description: 'The same clean supplier, an invoice of 1 April of the financial year whose s.16(4) limit (30 November) comes next: from 31 October to 30 November the limit is within 30 days, and a warning says by when to take the credit; the rest of the year, eligible with nothing to say.',
+    gstin: scenarioGstin(E.cleanCompany),
+    scenario: 'clean-company',
+    invoices: [
+      { number: 'SAF/0401', date: { claim_by: 'next' }, tax_inr: 9_000, expect: { closing: expect('eligible', ['claim_window_closing']), open: expect('eligible', []) } },
     ],
   },
   {
@@ -113,7 +135,7 @@ export const ITC_SCENARIOS: readonly ItcScenario[] = Object.freeze([
   },
   {
     name: 'itc-returns-filed-late',
-    description: 'The same late supplier\'s older invoices: April 2023\'s returns were filed late in July 2024, before r.37A\'s test date (30 September 2024); March 2024\'s only in June 2025, after it (30 September 2024), so credit reversed may be taken again. Eligible, with information.',
+    description: 'The same late supplier\'s older invoices: April 2023\'s returns were filed late in July 2024, in time for the invoice to reach a GSTR-2B whose return is filed by the s.16(4) limit of 30 November 2024 (eligible, with information); March 2024\'s only in June 2025, after that limit (30 November 2024: GSTR-1 needed by 11 November 2024) and after r.37A\'s test date (30 September 2024), so the credit could not be taken in time (at risk).',
     gstin: scenarioGstin(E.nonFiler),
     scenario: 'non-filer',
     invoices: [
@@ -122,7 +144,7 @@ export const ITC_SCENARIOS: readonly ItcScenario[] = Object.freeze([
         number: 'IC/530',
         date: '2024-03-15',
         tax_inr: 3_150,
-        expect: expect('eligible', ['gstr1_filed_late', 'gstr3b_filed_late', 'reavail_after_filing', 'claim_window_closed']),
+        expect: expect('at_risk', ['gstr1_filed_after_time_limit', 'gstr3b_filed_late', 'reavail_after_filing']),
       },
     ],
   },
@@ -198,12 +220,22 @@ export const ITC_SCENARIOS: readonly ItcScenario[] = Object.freeze([
 export function itcInvoiceDate(date: ItcInvoiceDate, today: string): string {
   if (typeof date === 'string') return date;
   if ('days_ago' in date) return addDays(today, -date.days_ago);
+  if ('claim_by' in date) {
+    const year = Number(today.slice(0, 4));
+    return `${today.slice(5) <= '11-30' ? year - 1 : year}-04-01`;
+  }
   return `${addMonths(today.slice(0, 7), -date.months_ago)}-${String(date.day).padStart(2, '0')}`;
 }
 
-/** What the check answers for an invoice in a phase of the sandbox clock (the phase matters only for a drifting supplier). */
-export function itcExpectation(invoice: ItcScenarioInvoice, phase: DriftPhase): ItcExpectation {
-  return 'verdict' in invoice.expect ? invoice.expect : invoice.expect[phase];
+/**
+ * What the check answers for an invoice in a phase of the sandbox clock on its date in India `today`
+ * (the phase matters only for a drifting supplier, the date only for a `{claim_by: 'next'}` invoice).
+ */
+export function itcExpectation(invoice: ItcScenarioInvoice, phase: DriftPhase, today: string): ItcExpectation {
+  const e = invoice.expect;
+  if ('verdict' in e) return e;
+  if ('closing' in e) return e[claimSeason(today)];
+  return e[phase];
 }
 
 /** The request body of POST /v1/gst/itc-check for a case on the sandbox clock's date `today`. */
