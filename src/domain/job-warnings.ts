@@ -18,6 +18,8 @@ export const JOB_WARNING_CODES = [
   'XLSX_ROWS_ABOVE_HEADER',
   /** A purchase register CSV's lines above its header were read as a title, not as rows (itc.check intake). */
   'CSV_ROWS_ABOVE_HEADER',
+  /** A purchase register's last row was its total (amounts, no GSTIN, no invoice number): not read as an invoice (itc.check intake). */
+  'TOTAL_ROW_SKIPPED',
   /** A workbook's DIN- or PIN-like column holds numbers too short to be one: leading zeros lost (xlsx intake). */
   'XLSX_NUMBER_LOST_ZEROS',
 ] as const;

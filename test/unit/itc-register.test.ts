@@ -150,11 +150,18 @@ describe('a register whose header is not where or what it should be', () => {
       ['CSV_ROWS_ABOVE_HEADER', 'line 1 ("Meena Agro Industries") was read as a title above the header, not as a row'],
       ['CSV_ROWS_ABOVE_HEADER', 'line 2 ("Purchase Register") was read as a title above the header, not as a row'],
       ['CSV_ROWS_ABOVE_HEADER', 'line 3 ("1-Apr-24 to 31-Mar-25") was read as a title above the header, not as a row'],
+      ['TOTAL_ROW_SKIPPED', 'the last row (row 2: "1,450.00", "1,450.00") has amounts but no GSTIN and no invoice number: read as the register\'s total, not as an invoice'],
     ]);
-    const [invoice, total] = all.flatMap((item) => (item.kind === 'row' ? [item] : []));
-    expect(invoice).toMatchObject({ row: 1, result: { ok: true, request: { gstin: GSTIN, number: 'A-77', tax_paise: 90_000 } } });
-    // The "Grand Total" line: its message says what it looks like, not that a column is missing.
-    expect(total).toMatchObject({ row: 2, result: { ok: false, problems: [{ field: 'gstin', message: expect.stringMatching(/^is empty, and so is invoice_number: this looks like a total row/) }] } });
+    // The "Grand Total" line, last, is no row; the invoice is row 1.
+    expect(all.flatMap((item) => (item.kind === 'row' ? [item] : []))).toMatchObject([{ row: 1, result: { ok: true, request: { gstin: GSTIN, number: 'A-77', tax_paise: 90_000 } } }]);
+  });
+
+  it('keeps a total-like row that is not the last as an invalid row saying what it looks like, not that a column is missing', async () => {
+    const csv = ['gstin,invoice_number,invoice_date,tax', ',,,900', `${GSTIN},A1,01-08-2024,10`].join('\n');
+    expect(await rows(csv)).toMatchObject([
+      { ok: false, problems: [{ field: 'gstin', message: expect.stringMatching(/^is empty, and so is invoice_number: this looks like a total row/) }] },
+      { ok: true },
+    ]);
   });
 
   it('says a GSTIN cell is empty, not that its column is missing', async () => {

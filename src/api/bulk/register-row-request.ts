@@ -13,6 +13,9 @@ import { toFieldProblems } from '../zod-problems.js';
 
 export type RegisterRowRequest = { gstin: string } & RegisterInvoice;
 
+/** A row with amounts but no GSTIN and no invoice number (register-total-row.ts drops it when it is the last). */
+export const TOTAL_ROW_MESSAGE = 'is empty, and so is invoice_number: this looks like a total row, not an invoice (delete it, or ignore this row)';
+
 export function registerRowRequest(
   columns: Readonly<Record<string, string | undefined>>,
   today: string = istDate(new Date()),
@@ -23,7 +26,7 @@ export function registerRowRequest(
   const blank = (column: string) => (columns[column] ?? '').trim() === '';
   if (cell === '' && blank('invoice_number') && REGISTER_COLUMNS.some((column) => column !== 'invoice_number' && !blank(column))) {
     // Tally's "Grand Total" line: amounts under the columns, no supplier and no invoice.
-    problems.push({ field: 'gstin', message: 'is empty, and so is invoice_number: this looks like a total row, not an invoice (delete it, or ignore this row)' });
+    problems.push({ field: 'gstin', message: TOTAL_ROW_MESSAGE });
     return { ok: false, problems };
   }
   if (cell === '') {

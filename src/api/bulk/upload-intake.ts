@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { BulkOperationName } from '../../domain/operations.js';
 import { readCsv, type CsvLimits, type CsvOptions } from './csv-intake.js';
+import { withoutTrailingTotal } from './register-total-row.js';
 import type { IntakeItem } from './row-request.js';
 import { readXlsx, type XlsxOptions } from './xlsx-intake.js';
 import { isOle2, isZip } from './xlsx-zip.js';
@@ -45,6 +46,7 @@ export async function* readUpload(
     },
   };
   const first = Buffer.concat(head).subarray(0, 8);
-  if (isZip(first) || isOle2(first) || WORKBOOK_NAME.test(filename)) yield* readXlsx(rejoined, operation, limits, options);
-  else yield* readCsv(rejoined, operation, limits, options);
+  const items = isZip(first) || isOle2(first) || WORKBOOK_NAME.test(filename) ? readXlsx(rejoined, operation, limits, options) : readCsv(rejoined, operation, limits, options);
+  // A purchase register's "Grand Total" line is not an invoice.
+  yield* operation === 'itc.check' ? withoutTrailingTotal(items) : items;
 }

@@ -14,6 +14,7 @@ const WARNING_TITLES = {
   IDENTIFIERS_SEVERAL: 'Several identifiers in a row',
   XLSX_ROWS_ABOVE_HEADER: 'Title row skipped',
   CSV_ROWS_ABOVE_HEADER: 'Title row skipped',
+  TOTAL_ROW_SKIPPED: 'Total row skipped',
   XLSX_NUMBER_LOST_ZEROS: 'Leading zeros lost',
 };
 
