@@ -91,6 +91,12 @@ describe('ITC check: messages that do not go stale', () => {
     expect(message(checkInvoice(no3b, inv('2024-10'), '2025-09-01'), 'gstr3b_not_filed')).toContain('the credit you took in FY 2024-25 (in the return for Oct 2024) must be reversed');
     expect(message(checkInvoice(no3b, inv(), '2025-10-01'), 'rule_37a_reversal')).toContain('If you took this credit in FY 2024-25');
   });
+
+  it('says a reversal after a late GSTR-3B "must be" made up to 30 November and "had to be" from 1 December', () => {
+    const late3b = supplier({ filings: filedOn(filedOnTime('2022-04', '2026-10'), '2024-09', 'GSTR3B', '2025-10-15') });
+    expect(message(checkInvoice(late3b, inv(), '2025-11-30'), 'reavail_after_filing')).toContain('credit taken in FY 2024-25 must be reversed by 30 Nov 2025');
+    expect(message(checkInvoice(late3b, inv(), '2025-12-01'), 'reavail_after_filing')).toContain('credit taken in FY 2024-25 had to be reversed by 30 Nov 2025');
+  });
 });
 
 describe('ITC check: urgency', () => {

@@ -137,7 +137,7 @@ export function filingReasons(supplier: SupplierFacts, invoice: ItcInvoice, peri
       reasons.push(
         reason(
           'reavail_after_filing',
-          `The supplier filed GSTR-3B for ${label} only on ${readableDate(gstr3b)}, after ${readableDate(r37a.fileBy)}: ${creditTaken(invoice, r37a.fy)} had to be reversed by ${readableDate(r37a.reverseBy)} (r.37A). ${
+          `The supplier filed GSTR-3B for ${label} only on ${readableDate(gstr3b)}, after ${readableDate(r37a.fileBy)}: ${creditTaken(invoice, r37a.fy)} ${today > r37a.reverseBy ? 'had to be' : 'must be'} reversed by ${readableDate(r37a.reverseBy)} (r.37A). ${
             gstr1TooLate
               ? 'It cannot be taken again: the invoice reached GSTR-2B only after the time limit (see above).'
               : 'If you reversed it, you may take it again in a later GSTR-3B; if you did not, interest is due for the time it was held.'
