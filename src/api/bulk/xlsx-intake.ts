@@ -12,6 +12,7 @@ import type { Readable } from 'node:stream';
 import type { JobWarning } from '../../domain/job-warnings.js';
 import type { BulkOperationName } from '../../domain/operations.js';
 import { checkedHeader, GUESS_SAMPLE_ROWS, rowItem, type CheckedHeader, type CsvLimits, type CsvOptions } from './csv-intake.js';
+import { distinctTexts, TITLE_ROWS } from './title-rows.js';
 import { IntakeError } from './intake-error.js';
 import { parseOperation, type IntakeItem } from './row-request.js';
 import { readWorkbook, type SheetInfo, type Workbook } from './xlsx-parts.js';
@@ -35,8 +36,6 @@ export const MAX_XLSX_COLUMNS = 1_024;
  * whose sheet holds the limit's worth of text must still be read.
  */
 export const INFLATE_FACTOR = 12;
-/** Title rows looked past before the header (a report title, a date line). */
-const TITLE_ROWS = 5;
 
 const SAVE_AS = 'open it in Excel and save it as .xlsx (Excel Workbook) or "CSV UTF-8"';
 
@@ -140,7 +139,8 @@ function filled(row: SheetRow, cells: string[], merges: readonly Merge[], topTex
   return cells;
 }
 
-const distinct = (cells: readonly string[]) => new Set(cells.map((cell) => cell.trim()).filter((cell) => cell !== '')).size;
+/** The CSV reader applies the same rule to a register's first lines (title-rows.ts). */
+const distinct = distinctTexts;
 
 async function findHeader(rows: AsyncIterator<SheetRow>, merges: readonly Merge[], operation: BulkOperationName, options: XlsxOptions, sheet: SheetInfo): Promise<FoundHeader> {
   const topTexts = new Map<Merge, string>();
