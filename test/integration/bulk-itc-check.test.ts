@@ -172,6 +172,19 @@ describe('bulk itc.check over a purchase register, live sources', () => {
     expect(otherStatus.results).not.toHaveProperty('suppliers_csv');
   });
 
+  it('refuses a register without the columns it needs with a 400 naming them, holding nothing', async () => {
+    const [known] = loadSandboxRegistry().identifiers('gstin');
+    const footprint = async () => ({
+      heldPaise: (await t.deps.wallet.of('live').balance(t.accountId)).heldPaise,
+      jobFolders: (await t.deps.results.jobIds()).length,
+    });
+    const before = await footprint();
+    const refused = await t.app.inject(multipartUpload(t.liveKey, { operation: 'itc.check' }, { name: 'register.csv', csv: `gstin,foo\n${known!},1\n` }));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/itc\.check needs these columns, not found in the header row: invoice_number \(or "Invoice number".*invoice_date .*tax /) });
+    expect(await footprint()).toEqual(before);
+  });
+
   it("retries a failed supplier's invoices as a new job that checks (and holds for) the supplier once", { timeout: 60_000 }, async () => {
     await t.admin('POST', `/admin/v1/accounts/${t.accountId}/credits`, { amount_inr: 100, reference: 'itc retry', environment: 'sandbox' });
     const [good] = loadSandboxRegistry().identifiers('gstin');
