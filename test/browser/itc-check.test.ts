@@ -15,6 +15,8 @@ const SCREENSHOTS = fileURLToPath(new URL('screenshots', import.meta.url));
 const RULE_37A = '09CKDPG5907R1ZK';
 const COMPOSITION = '08ABHPJ6254M1Z8';
 const CLEAN = '27AAJCS4821K1Z1';
+/** Well-formed, registered nowhere: its invoice is blocked (no tax invoice from a registered person). */
+const UNREGISTERED = '27ZZZCZ0404Z1ZT';
 /** As the GST portal's GSTR-2B B2B sheet names its columns, the tax in its parts; upload order is not the ranking. */
 const REGISTER = [
   'GSTIN of supplier,Trade/Legal name,Invoice number,Invoice Date,Integrated Tax(₹),Central Tax(₹),State/UT Tax(₹),Cess(₹)',
@@ -22,6 +24,7 @@ const REGISTER = [
   `${COMPOSITION},Composition supplier,JKS-2291,15-06-2025,,625,625,`,
   `${RULE_37A},Unpaid tax supplier,GSS/24/0311,10-07-2024,18000,,,`,
   `${RULE_37A},Unpaid tax supplier,GSS/24/0102,20-04-2024,,2700,2700,`,
+  `${UNREGISTERED},Unknown supplier,UK/77,12-08-2024,500,,,`,
 ].join('\n');
 
 /**
@@ -58,22 +61,24 @@ describe('the console\'s ITC check page, in a browser', { timeout: 120_000 }, ()
     await expect(page.getByTestId('itc-progress').getAttribute('role')).resolves.toBe('progressbar');
 
     const table = page.getByRole('region', { name: 'Suppliers ranked by tax at risk' });
-    await table.locator('tbody tr').nth(2).waitFor({ timeout: 60_000 });
+    await table.locator('tbody tr').nth(3).waitFor({ timeout: 60_000 });
     const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(0, 7).map((td) => td.textContent?.trim() ?? '')));
     expect(rows.map((cells) => [cells[0], cells[1]!.slice(-15), cells[2], cells[3], cells[5]])).toEqual([
       ['1', RULE_37A, 'Reverse', '₹18,000.00', '2'],
       ['2', COMPOSITION, 'Blocked', '₹1,250.00', '1'],
-      ['3', CLEAN, 'Eligible', '₹0.00', '1'],
+      // Judged, with why beneath the verdict.
+      ['3', UNREGISTERED, `BlockedThe source has no GST registration for GSTIN ${UNREGISTERED}`, '₹500.00', '1'],
+      ['4', CLEAN, 'Eligible', '₹0.00', '1'],
     ]);
     // The reversal's date (30 Nov 2025, Rule 37A) has passed: said in words beside the date.
     const deadline = table.locator('tbody tr').first().locator('[data-urgency]');
     await expect(deadline.getAttribute('data-urgency')).resolves.toBe('passed');
     await expect(deadline.textContent()).resolves.toMatch(/^30 Nov 2025 \(passed, \d+ days ago\)$/);
     const totals = (await page.getByTestId('itc-totals-line').textContent()) ?? '';
-    expect(totals).toContain('Total, 3 suppliers');
-    expect(totals).toContain('₹19,250.00');
-    expect(totals).toContain('₹51,650.00');
-    await expect(page.getByTestId('itc-total-at-risk').locator('.stat-value').textContent()).resolves.toBe('₹19,250.00');
+    expect(totals).toContain('Total, 4 suppliers');
+    expect(totals).toContain('₹19,750.00');
+    expect(totals).toContain('₹52,150.00');
+    await expect(page.getByTestId('itc-total-at-risk').locator('.stat-value').textContent()).resolves.toBe('₹19,750.00');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'itc-suppliers.png'), fullPage: true });
     expect(pageErrors).toEqual([]);
   });
@@ -110,6 +115,7 @@ describe('the console\'s ITC check page, in a browser', { timeout: 120_000 }, ()
     expect(suppliers.map((s) => [s.gstin, s.invoices, s.tax_at_risk_inr, s.worst_verdict])).toEqual([
       [RULE_37A, '2', '18000.00', 'reverse'],
       [COMPOSITION, '1', '1250.00', 'blocked'],
+      [UNREGISTERED, '1', '500.00', 'blocked'],
       [CLEAN, '1', '0.00', 'eligible'],
     ]);
     for (const file of ['suppliers-xlsx', 'results-csv', 'results-xlsx']) {

@@ -104,7 +104,8 @@ export function itcJobView(main, ctx) {
       columns: [
         { label: 'Rank', numeric: true, render: (s) => String(s.rank) },
         { label: 'Supplier', render: (s) => h('div', {}, h('span', { class: 'strong' }, s.name || 'Name not known'), h('div', { class: 'small muted mono' }, s.gstin)) },
-        { label: 'Worst verdict', render: (s) => (s.check_status === 'ok' ? verdictPill(s.worst_verdict) : h('div', {}, pill(s.check_status), h('p', { class: 'small' }, s.error_message))) },
+        // A supplier no source knows is judged (blocked: not registered), one whose checks failed is not.
+        { label: 'Worst verdict', render: (s) => (s.worst_verdict ? h('div', {}, verdictPill(s.worst_verdict), s.check_status === 'ok' ? null : h('p', { class: 'small' }, s.error_message)) : h('div', {}, pill(s.check_status), h('p', { class: 'small' }, s.error_message))) },
         { label: 'Tax at risk', numeric: true, render: (s) => h('span', { class: s.tax_at_risk_inr > 0 ? 'text-bad' : null }, formatInr(s.tax_at_risk_inr)) },
         { label: 'Tax', numeric: true, render: (s) => formatInr(s.tax_inr) },
         { label: 'Invoices', numeric: true, render: (s) => formatCount(s.invoices) },
