@@ -43,7 +43,7 @@ describe('judging a purchase register at finalize', () => {
         { header: ['gstin', 'invoice_number'] },
         { row: 1, columns: cells(A, 'A1'), mark: 'first', chunk: 0, request: invoice(A, 'A1', '2026-06-10', 18_000) },
         { row: 2, columns: cells(B, 'B1'), mark: 'first', chunk: 0, request: invoice(B, 'B1', '2026-06-11', 5_000) },
-        { row: 3, columns: cells(A, 'A2'), mark: 'duplicate', of: 1, request: invoice(A, 'A2', '2026-07-10', 9_000) },
+        { row: 3, columns: cells(A, 'A2'), mark: 'duplicate', of: 1, request: { ...invoice(A, 'A2', '2026-07-10', 9_000), availed_in: '2026-08' } },
         { row: 4, columns: cells(A, ''), mark: 'invalid', problems: [{ field: 'invoice_number', message: 'is empty' }] },
         { row: 5, columns: cells(B, 'B2'), mark: 'duplicate', of: 2, request: invoice(B, 'B2', '2026-08-01', 7_000) },
         { row: 6, columns: cells(C, 'C1'), mark: 'first', chunk: 1, request: invoice(C, 'C1', '2026-06-01', 100) },
@@ -72,7 +72,9 @@ describe('judging a purchase register at finalize', () => {
       [6, 'cancelled', 0, null],
       [7, 'cancelled', 0, null],
     ]);
-    expect(rows[2]!.data).toMatchObject({ supplier_gstin: A, number: 'A2', period: '2026-07', tax_inr: 90, tax_at_risk_inr: 90, reasons: [expect.objectContaining({ code: 'gstr1_not_filed' })] });
+    // Each invoice as the sync API shows it, availed_in echoed (null when the register has none).
+    expect(rows[2]!.data).toMatchObject({ supplier_gstin: A, number: 'A2', period: '2026-07', tax_inr: 90, tax_at_risk_inr: 90, availed_in: '2026-08', reasons: [expect.objectContaining({ code: 'gstr1_not_filed' })] });
+    expect(rows[0]!.data).toMatchObject({ number: 'A1', availed_in: null });
     expect(rows[4]!.error?.message).toBe('GST Verify (registration) could not be checked');
 
     await writeSupplierFiles(store, JOB, tally.ranked());

@@ -8,6 +8,7 @@ import type { GstRecord } from '../records.js';
 import { checkInvoice } from './check-invoice.js';
 import { reason, worstVerdict } from './reasons.js';
 import { itcInvoiceOf, type RegisterInvoice } from './register-row.js';
+import { invoiceBody } from './response-body.js';
 import { actionDeadline } from './totals.js';
 import type { ItcVerdict, SupplierFacts } from './types.js';
 
@@ -27,20 +28,13 @@ export function itcSupplierData(record: GstRecord, facts: SupplierFacts, asOf: s
 
 /** One invoice row's `data` in results.jsonl (its key fields are results.csv's columns). */
 export function invoiceRowData(supplier: ItcSupplierData, sent: RegisterInvoice) {
-  const result = checkInvoice(supplier.facts, itcInvoiceOf(sent), supplier.as_of);
+  const invoice = itcInvoiceOf(sent);
+  const result = checkInvoice(supplier.facts, invoice, supplier.as_of);
   return {
     supplier_gstin: supplier.gstin,
     supplier_name: supplier.legal_name,
-    number: result.number,
-    date: result.date,
-    period: result.period,
-    verdict: result.verdict,
-    reasons: result.reasons.map(({ code, severity, message, rule }) => ({ code, severity, message, rule })),
-    claim_by: result.claimBy,
-    reverse_by: result.reverseBy,
-    // As the sync API: an invoice without a tax shows null, not ₹0.
-    tax_inr: sent.tax_paise === undefined ? null : paiseToInr(result.taxPaise),
-    tax_at_risk_inr: paiseToInr(result.taxAtRiskPaise),
+    // As the sync API shows an invoice.
+    ...invoiceBody(result, invoice),
     as_of: supplier.as_of,
     /** Not in the files: the supplier summary's deadline. */
     deadline: actionDeadline(result, supplier.as_of),

@@ -28,19 +28,7 @@ export function itcCheckData(
       filings_from: facts.filingsFrom,
     },
     as_of: today,
-    invoices: checked.invoices.map((result, i) => ({
-      number: result.number,
-      date: result.date,
-      period: result.period,
-      verdict: result.verdict,
-      reasons: result.reasons.map(({ code, severity, message, rule }) => ({ code, severity, message, rule })),
-      claim_by: result.claimBy,
-      reverse_by: result.reverseBy,
-      tax_inr: sent[i]?.taxPaise === undefined ? null : paiseToInr(result.taxPaise),
-      tax_at_risk_inr: paiseToInr(result.taxAtRiskPaise),
-      // Echoed so an answer read on its own says which return period the verdict assumed.
-      availed_in: sent[i]?.availedIn ?? null,
-    })),
+    invoices: checked.invoices.map((result, i) => invoiceBody(result, sent[i])),
     totals: {
       invoices: checked.totals.invoices,
       by_verdict: checked.totals.byVerdict,
@@ -53,3 +41,23 @@ export function itcCheckData(
 }
 
 export type ItcCheckData = ReturnType<typeof itcCheckData>;
+
+/**
+ * One checked invoice as the API and the bulk results show it: money in rupees, a tax not sent
+ * as null (not ₹0), and `availed_in` echoed so a row read on its own says which return period
+ * the verdict assumed.
+ */
+export function invoiceBody(result: ItcInvoiceResult, sent: ItcInvoice | undefined) {
+  return {
+    number: result.number,
+    date: result.date,
+    period: result.period,
+    verdict: result.verdict,
+    reasons: result.reasons.map(({ code, severity, message, rule }) => ({ code, severity, message, rule })),
+    claim_by: result.claimBy,
+    reverse_by: result.reverseBy,
+    tax_inr: sent?.taxPaise === undefined ? null : paiseToInr(result.taxPaise),
+    tax_at_risk_inr: paiseToInr(result.taxAtRiskPaise),
+    availed_in: sent?.availedIn ?? null,
+  };
+}
