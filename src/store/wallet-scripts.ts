@@ -162,10 +162,12 @@ for i = 3, #ARGV, 4 do
   local key, charge, reference = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 2]
   local hold = redis.call('HGET', KEYS[2], ARGV[1])
   local before = redis.call('HGET', KEYS[4], key)
-  if not hold then
-    reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
-  elseif before then
+  -- A part charged before is answered as such even once the hold is gone: a chunk run twice
+  -- whose first run charged it must not write the row as unbilled after the job's release.
+  if before then
     reply[#reply + 1] = 'duplicate'; reply[#reply + 1] = tonumber(before)
+  elseif not hold then
+    reply[#reply + 1] = 'resolved'; reply[#reply + 1] = 0
   else
     local amount, expires, holdReference = string.match(hold, '^(%d+)|(%d+)|(.*)$')
     amount = tonumber(amount)

@@ -82,6 +82,14 @@ export interface LedgerEntry {
 const RESOLVED_WINDOW_MS = 60_000;
 const RESOLVED_KEPT_MS = 2 * RESOLVED_WINDOW_MS;
 
+/**
+ * How long a released hold's part-charge records outlive it: a chunk of the job still running
+ * (its worker stalled, the chunk run again) must find the rows its earlier run charged, and
+ * write them as charged, while the job's files are merged. Then they go: a finished job keeps
+ * nothing per row in Redis (the ledger keeps the commits).
+ */
+const PART_CHARGES_KEPT_MS = 60 * 60_000;
+
 /** What a sandbox wallet opens with unless the admin API says otherwise (`sandbox_balance_inr`). */
 export const SANDBOX_OPENING_PAISE = 10_000_00;
 /** The reference of a sandbox wallet's opening credit. */
@@ -353,13 +361,13 @@ export class WalletStore {
   }
 
   /**
-   * Releases what is left of a hold. Its part-charge records go too: once the hold is gone a
-   * part can no longer be charged from it (the script answers `resolved`), so they only kept
-   * a finished job's rows in Redis for ever.
+   * Releases what is left of a hold. Its part-charge records go an hour later
+   * (PART_CHARGES_KEPT_MS): once the hold is gone no new part can be charged from it (the
+   * script answers `resolved`), but a part charged before is still answered as charged.
    */
   async release(accountId: string, holdId: string, label?: LedgerLabel): Promise<void> {
     await this.resolve(accountId, holdId, 0, label);
-    await this.redis.unlink(this.keys.holdCharges(accountId, holdId, this.environment));
+    await this.redis.pexpire(this.keys.holdCharges(accountId, holdId, this.environment), PART_CHARGES_KEPT_MS);
   }
 
   /** Releases one hold if it is past its expiry at `nowMs`. */
@@ -380,7 +388,7 @@ export class WalletStore {
     if (status === 'open') return 'open';
     await Promise.all([
       this.redis.zrem(this.keys.holdExpiries(this.environment), `${accountId}|${holdId}`),
-      this.redis.unlink(this.keys.holdCharges(accountId, holdId, this.environment)),
+      this.redis.pexpire(this.keys.holdCharges(accountId, holdId, this.environment), PART_CHARGES_KEPT_MS),
     ]);
     return status === 'ok' ? 'released' : 'gone';
   }

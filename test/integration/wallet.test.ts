@@ -313,6 +313,9 @@ describe('wallet holds, commits, releases and the ledger', () => {
       await wallet.release(account, 'job-1');
       expect(await wallet.balance(account)).toEqual({ balancePaise: 850, heldPaise: 0, availablePaise: 850 });
       expect(await wallet.chargePart(account, 'job-1', 'row-4', 75, 'job-1 row 4')).toEqual({ status: 'resolved', paise: 0 });
+      // A row charged before the release is still answered as charged (a chunk run twice, its
+      // second run after the job's release, writes it as billed, as the ledger has it).
+      expect(await wallet.chargePart(account, 'job-1', 'row-1', 75, 'job-1 row 1')).toEqual({ status: 'duplicate', paise: 75 });
       const { entries } = await wallet.ledger(account, 10);
       expect(entries.map((e) => [e.type, e.amountPaise, e.reference])).toEqual([
         ['release', 150, 'job job-1'],
@@ -322,9 +325,12 @@ describe('wallet holds, commits, releases and the ledger', () => {
         ['topup', 1000, 'topup'],
       ]);
       expect((await reconcileAccount(wallet, account)).ok).toBe(true);
-      // The part-charge records go with the hold (the ledger keeps the commits): a finished
-      // job leaves nothing per row in Redis.
-      expect(await wallet.holdCharges(account, 'job-1')).toEqual(new Map());
+      // The part-charge records go an hour after the hold (the ledger keeps the commits): a
+      // finished job leaves nothing per row in Redis for long.
+      expect(await wallet.holdCharges(account, 'job-1')).toEqual(new Map([['row-1', 75], ['row-2', 75]]));
+      const left = await redis.pttl(createRedisKeys(prefix).holdCharges(account, 'job-1', 'live'));
+      expect(left).toBeGreaterThan(59 * 60_000);
+      expect(left).toBeLessThanOrEqual(60 * 60_000);
     });
 
     it('releases a hold that was charged to the last paisa', async () => {
