@@ -41,8 +41,9 @@ export async function finalizeJob(jobId: string, deps: FinalizeDeps): Promise<vo
   }
 
   // The hold goes before any chunk file is read: from here on no row can be charged (a chunk
-  // still running after the watchdog gave it up is answered `resolved` and writes its rows as
-  // not charged), so the merged files say what the ledger holds. Releasing is safe to repeat.
+  // still running after the watchdog gave it up is answered `resolved` for a row not charged
+  // yet, and `duplicate` for one an earlier run of it charged, and writes its rows so), so the
+  // merged files say what the ledger holds. Releasing is safe to repeat.
   await deps.wallet.of(job.wallet).release(job.accountId, jobId);
   const tally = new BreakdownTally(job.operation);
   const abandoned = await deps.jobs.abandonedChunks(jobId);
