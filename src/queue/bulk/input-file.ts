@@ -3,6 +3,8 @@
  * then every data row in upload order with what intake decided about it. Chunk jobs carry
  * the `first` rows' requests; the finalize step walks this file to put results in order.
  */
+import type { ResultStore } from '../../store/result-store.js';
+
 export const INPUT_FILE = 'input.jsonl';
 
 export interface FieldProblem {
@@ -25,3 +27,15 @@ export type InputLine =
   | (RowCells & { mark: 'duplicate'; of: number; request?: Record<string, unknown> });
 
 export type RowLine = Exclude<InputLine, { header: string[] }>;
+
+/** The data rows of a job's input in upload order, a batch at a time, the header line left out. */
+export async function* inputRowBatches(results: Pick<ResultStore, 'readLineBatches'>, jobId: string): AsyncGenerator<RowLine[]> {
+  for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
+    const rows: RowLine[] = [];
+    for (const text of lines) {
+      const line = JSON.parse(text) as InputLine;
+      if (!('header' in line)) rows.push(line);
+    }
+    yield rows;
+  }
+}

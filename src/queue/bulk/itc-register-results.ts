@@ -14,7 +14,7 @@ import { supplierListingLines } from '../../domain/itc/supplier-listing.js';
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
 import type { ResultStore } from '../../store/result-store.js';
 import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
-import { INPUT_FILE, type InputLine } from './input-file.js';
+import { inputRowBatches } from './input-file.js';
 import { invalidResult, unkeptLine } from './merge-results.js';
 import type { KeptSuppliers } from './kept-suppliers.js';
 import type { ChunkResultLine } from './process-chunk.js';
@@ -42,10 +42,8 @@ export async function* judgedRows(
   tally: SupplierTally,
 ): AsyncGenerator<RowResult[]> {
   let batch: RowResult[] = [];
-  for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
-    for (const text of lines) {
-      const line = JSON.parse(text) as InputLine;
-      if ('header' in line) continue;
+  for await (const lines of inputRowBatches(results, jobId)) {
+    for (const line of lines) {
       if (line.mark === 'invalid') {
         batch.push(invalidResult(line));
       } else {

@@ -5,7 +5,7 @@
  */
 import type { AbandonedChunk } from '../../store/bulk-jobs.js';
 import { isMissingFile, type ResultStore } from '../../store/result-store.js';
-import { INPUT_FILE, type InputLine, type RowLine } from './input-file.js';
+import { INPUT_FILE, inputRowBatches, type InputLine, type RowLine } from './input-file.js';
 import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
 import type { RowResult } from './result-files.js';
 
@@ -90,10 +90,8 @@ export async function* mergedResults(
   let nextLines: ChunkLines | undefined;
   let batch: RowResult[] = [];
   try {
-    for await (const lines of results.readLineBatches(jobId, INPUT_FILE)) {
-      for (const text of lines) {
-        const line = JSON.parse(text) as InputLine;
-        if ('header' in line) continue;
+    for await (const lines of inputRowBatches(results, jobId)) {
+      for (const line of lines) {
         if (line.mark === 'invalid') {
           batch.push(invalidResult(line));
         } else if (line.mark === 'duplicate') {
