@@ -3,7 +3,7 @@
  * latest state and no payload in Redis holds a URL's secret parts for long): a finished bulk
  * job's status, or a portfolio run's change summary with the first changes.
  */
-import { jobStatusBody } from '../api/bulk/job-status-body.js';
+import { jobStatusBody } from '../bulk/job-status-body.js';
 import type { BulkJobStore } from '../store/bulk-jobs.js';
 import type { PortfolioStore } from '../store/portfolios.js';
 import type { ResultStore } from '../store/result-store.js';

@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { paiseToInr } from '../domain/operations.js';
+import { AppError } from '../errors.js';
 import { isRedisUnreachable } from './redis-errors.js';
 import type { HoldResult, LedgerLabel, WalletStore } from './wallet.js';
 
@@ -15,6 +17,14 @@ export interface BilledCall {
 export type BillingOutcome<T> =
   | { ran: false; availablePaise: number }
   | { ran: true; result: T; chargedPaise: number };
+
+/** The one 402 every billed route answers when the wallet cannot hold what a call may cost. */
+export function walletShort(availablePaise: number, neededPaise: number, what: string): AppError {
+  return new AppError(
+    'WALLET_INSUFFICIENT_BALANCE',
+    `The wallet's available balance of ₹${paiseToInr(availablePaise).toFixed(2)} ${what} ₹${paiseToInr(neededPaise).toFixed(2)}; add credit and retry`,
+  );
+}
 
 /**
  * The waits between tries of a commit or release that could not reach Redis: some 3 s in all,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resultRowsPage } from '../../src/api/bulk/result-rows.js';
+import { resultRowsPage } from '../../src/bulk/result-rows.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { multipartUpload, waitForJob, type JobStatus } from '../helpers/bulk-client.js';

@@ -2,12 +2,12 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { aliasedColumn, aliasKey, ALIASED_COLUMNS, COLUMN_ALIASES } from '../../src/domain/bulk-columns/aliases.js';
 import { keptWarnings, MAX_JOB_WARNINGS } from '../../src/domain/job-warnings.js';
-import { readCsv, type CsvOptions } from '../../src/api/bulk/csv-intake.js';
-import { sniffDelimiter } from '../../src/api/bulk/delimiter.js';
-import { parseColumnMapping, resolveColumns } from '../../src/api/bulk/header-columns.js';
-import { IntakeError } from '../../src/api/bulk/intake-error.js';
-import type { IntakeItem } from '../../src/api/bulk/row-request.js';
-import { decodedText } from '../../src/api/bulk/text-decoding.js';
+import { readCsv, type CsvOptions } from '../../src/bulk/intake/csv-intake.js';
+import { sniffDelimiter } from '../../src/bulk/intake/delimiter.js';
+import { parseColumnMapping, resolveColumns } from '../../src/bulk/intake/header-columns.js';
+import { IntakeError } from '../../src/bulk/intake/intake-error.js';
+import type { IntakeItem } from '../../src/bulk/intake/row-request.js';
+import { decodedText } from '../../src/bulk/intake/text-decoding.js';
 import type { JobWarning } from '../../src/domain/job-warnings.js';
 import type { OperationName } from '../../src/domain/operations.js';
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { IntakeError, readCsv, type CsvLimits } from '../../src/api/bulk/csv-intake.js';
-import { RowDeduper } from '../../src/api/bulk/dedupe.js';
-import { readJsonRows } from '../../src/api/bulk/json-intake.js';
+import { IntakeError, readCsv, type CsvLimits } from '../../src/bulk/intake/csv-intake.js';
+import { RowDeduper } from '../../src/bulk/dedupe.js';
+import { readJsonRows } from '../../src/bulk/intake/json-intake.js';
 import {
   canonicalJson,
   columnMap,
@@ -11,7 +11,7 @@ import {
   requestFromRow,
   type IntakeItem,
   type RowResult,
-} from '../../src/api/bulk/row-request.js';
+} from '../../src/bulk/intake/row-request.js';
 import type { OperationName } from '../../src/domain/operations.js';
 import { makeGstin } from '../../src/domain/identifiers/index.js';
 

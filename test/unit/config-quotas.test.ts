@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { formatBytes } from '../../src/api/bulk/quota-refusal.js';
+import { formatBytes } from '../../src/bulk/quota-refusal.js';
 
 describe('the bulk quota settings', () => {
   it('default to 20 unfinished jobs and 10 GiB of stored job files per account; 0 turns a cap off', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifierColumnsFor } from '../../src/api/bulk/row-request.js';
+import { identifierColumnsFor } from '../../src/bulk/intake/row-request.js';
 import { B360_MODULES, DEFAULT_TZ, EXAMPLES, FORMS, ITC_CHECK, NAMED_SCHEDULES, OPERATIONS, PORTFOLIO_OPERATIONS, namedScheduleText } from '../../src/console/public/js/catalog.js';
 import { ITC_CHECK as SERVER_ITC_CHECK } from '../../src/domain/itc/pricing.js';
 import { REGISTER_COLUMNS, TAX_PART_COLUMNS } from '../../src/domain/itc/register-row.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FingerprintTable } from '../../src/api/bulk/fingerprint-table.js';
+import { FingerprintTable } from '../../src/bulk/fingerprint-table.js';
 
 describe('FingerprintTable', () => {
   it('answers the first row of a key seen before, and undefined (recording it) for a new one', () => {

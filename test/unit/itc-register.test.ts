@@ -5,8 +5,8 @@
  */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readUpload } from '../../src/api/bulk/upload-intake.js';
-import type { IntakeItem } from '../../src/api/bulk/row-request.js';
+import { readUpload } from '../../src/bulk/intake/upload-intake.js';
+import type { IntakeItem } from '../../src/bulk/intake/row-request.js';
 import { parseRegisterAmount } from '../../src/domain/itc/register-amounts.js';
 import type { BulkOperationName } from '../../src/domain/operations.js';
 import { parseRegisterDate } from '../../src/domain/itc/register-dates.js';

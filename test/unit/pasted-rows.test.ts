@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasHeaderLine, readPastedRows, recordLines } from '../../src/api/bulk/pasted-rows.js';
-import type { IntakeItem } from '../../src/api/bulk/row-request.js';
+import { hasHeaderLine, readPastedRows, recordLines } from '../../src/bulk/intake/pasted-rows.js';
+import type { IntakeItem } from '../../src/bulk/intake/row-request.js';
 
 const LIMITS = { maxBytes: 1024 * 1024, maxRecordBytes: 64 * 1024, maxRows: 100 };
 

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultRowsQuery, resultRowsPage } from '../../src/api/bulk/result-rows.js';
+import { ResultRowsQuery, resultRowsPage } from '../../src/bulk/result-rows.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryJobName } from '../../src/api/bulk/retry-job.js';
+import { retryJobName } from '../../src/bulk/retry-job.js';
 
 describe('retryJobName', () => {
   it('counts retries instead of repeating the suffix', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInFormat, formatNumber } from '../../src/api/bulk/xlsx-number-format.js';
+import { builtInFormat, formatNumber } from '../../src/bulk/intake/xlsx-number-format.js';
 
 describe('a number cell as Excel shows it', () => {
   it.each([

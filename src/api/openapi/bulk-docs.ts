@@ -1,14 +1,14 @@
 /** The wallet, bulk jobs and webhook routes (API.md "Money", "Bulk jobs", "Webhooks"). */
 import { z } from 'zod';
 import type { BulkOperationName } from '../../domain/operations.js';
-import { ACCEPTED_BULK_OPERATIONS } from '../bulk/row-request.js';
+import { ACCEPTED_BULK_OPERATIONS } from '../../bulk/intake/row-request.js';
 import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
 import { BulkJobShape, JobCreatedShape, LedgerPageShape, ResultRowsPageShape, SandboxTopupShape, WalletShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';
-import { ResultRowsQuery, SCAN_LINES } from '../bulk/result-rows.js';
-import { SupplierRowsQuery } from '../bulk/supplier-rows.js';
+import { ResultRowsQuery, SCAN_LINES } from '../../bulk/result-rows.js';
+import { SupplierRowsQuery } from '../../bulk/supplier-rows.js';
 import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
-import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
+import { COLUMNS_PARAM_DESCRIPTION } from '../../bulk/intake/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';

@@ -1,10 +1,10 @@
 /** The ten operations of the interface document, with sandbox scenario examples. */
 import { CHECK_NAMES, OPERATIONS, paiseToInr } from '../../domain/operations.js';
 import { ITC_CHECK } from '../../domain/itc/pricing.js';
-import { Business360Request } from '../schemas/business360-request.js';
+import { Business360Request } from '../../requests/business360-request.js';
 import { ItcCheckRequest } from '../schemas/itc-check-request.js';
 import { ItcCheckShape } from '../schemas/itc-check-shape.js';
-import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
+import { OPERATION_REQUESTS } from '../../requests/operation-requests.js';
 import { Business360EnvelopeShape, Business360ErrorEnvelopeShape, DATA_SHAPES } from '../schemas/records.js';
 import { OPERATION_ERRORS } from './error-responses.js';
 import { envelope, type RouteDoc } from './route-doc.js';

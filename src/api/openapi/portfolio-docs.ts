@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
-import { COLUMNS_PARAM_DESCRIPTION } from '../bulk/header-columns.js';
+import { COLUMNS_PARAM_DESCRIPTION } from '../../bulk/intake/header-columns.js';
 import { COMMON_ERRORS } from './error-responses.js';
 import { envelope, file, type RouteDoc } from './route-doc.js';
 import { sandboxGstRows } from './sandbox-examples.js';

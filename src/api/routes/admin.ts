@@ -12,7 +12,7 @@ import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/reconcile.js';
 import { exportLedgers } from '../../store/ledger-export.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
-import { parseOrThrow } from '../zod-problems.js';
+import { parseOrThrow } from '../../requests/zod-problems.js';
 import { istTimestamp, wireTime } from '../../domain/dates.js';
 
 export interface AdminRoutesOptions {

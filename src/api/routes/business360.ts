@@ -4,13 +4,12 @@ import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/busines
 import { paiseToInr } from '../../domain/operations.js';
 import { createBusiness360 } from '../../sources/business360/run-business360.js';
 import type { Verifier } from '../../sources/verifier.js';
-import { runBilled } from '../../store/billing.js';
+import { runBilled, walletShort } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { appErrorOf } from '../error-handler.js';
-import { walletShort } from '../wallet-short.js';
-import { Business360Request } from '../schemas/business360-request.js';
-import { parseOrThrow } from '../zod-problems.js';
+import { Business360Request } from '../../requests/business360-request.js';
+import { parseOrThrow } from '../../requests/zod-problems.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
 

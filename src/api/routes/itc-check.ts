@@ -8,12 +8,11 @@ import { answerTime } from '../../domain/sandbox-clock.js';
 import { validationError } from '../../errors.js';
 import { createItcCheck } from '../../sources/itc-check/run-itc-check.js';
 import type { Verifier } from '../../sources/verifier.js';
-import { runBilled } from '../../store/billing.js';
+import { runBilled, walletShort } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { ItcCheckRequest } from '../schemas/itc-check-request.js';
-import { walletShort } from '../wallet-short.js';
-import { parseOrThrow } from '../zod-problems.js';
+import { parseOrThrow } from '../../requests/zod-problems.js';
 
 export interface ItcCheckRoutesOptions {
   wallet: WalletStore;

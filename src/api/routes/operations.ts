@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../domain/operations.js';
 import type { Verifier } from '../../sources/verifier.js';
-import { runBilled } from '../../store/billing.js';
+import { runBilled, walletShort } from '../../store/billing.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
-import { walletShort } from '../wallet-short.js';
-import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
-import { parseOrThrow } from '../zod-problems.js';
+import { OPERATION_REQUESTS } from '../../requests/operation-requests.js';
+import { parseOrThrow } from '../../requests/zod-problems.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
 

@@ -9,7 +9,7 @@ import type { BulkJobStore } from '../../store/bulk-jobs.js';
 import { groupedLedgerPage, ledgerLines } from '../../store/grouped-ledger.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { successEnvelope } from '../envelope.js';
-import { parseOrThrow } from '../zod-problems.js';
+import { parseOrThrow } from '../../requests/zod-problems.js';
 import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
 
 const inr = (paise: number) => `₹${paiseToInr(paise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;

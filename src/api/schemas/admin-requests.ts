@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyObject, integerField, textField } from './fields.js';
+import { bodyObject, integerField, textField } from '../../requests/fields.js';
 import { inrAmount } from './inr-amount.js';
 import { isStreamId, STREAM_ID } from './wallet-requests.js';
 

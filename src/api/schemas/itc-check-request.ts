@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isRealIsoDate } from '../../domain/dates.js';
 import { MAX_INVOICE_NUMBER_LENGTH } from '../../domain/itc/input.js';
 import { ITC_CHECK } from '../../domain/itc/pricing.js';
-import { bodyObject, gstinField, textField } from './fields.js';
+import { bodyObject, gstinField, textField } from '../../requests/fields.js';
 import { inrAmount } from './inr-amount.js';
 
 const stringError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be a string');

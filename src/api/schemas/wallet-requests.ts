@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './page-query.js';
 import { inrAmount } from './inr-amount.js';
-import { bodyObject } from './fields.js';
+import { bodyObject } from '../../requests/fields.js';
 
 const UINT64_MAX = 2n ** 64n - 1n;
 export const STREAM_ID = /^(\d{1,20})-(\d{1,20})$/;

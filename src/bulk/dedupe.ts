@@ -1,5 +1,5 @@
 import { FingerprintTable } from './fingerprint-table.js';
-import type { RowResult } from './row-request.js';
+import type { RowResult } from './intake/row-request.js';
 
 export type DedupeMark = { status: 'invalid' } | { status: 'first' } | { status: 'duplicate'; of: number };
 

@@ -6,15 +6,15 @@
  * Its rows keep their row numbers and input cells, so its results say which line of the
  * original file each is; a failed row's duplicates come along and ride on it again.
  */
-import { AppError, RetryLaterError, validationError } from '../../errors.js';
-import { INPUT_FILE, type InputLine } from '../../queue/bulk/input-file.js';
-import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
-import type { BulkJob } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
+import { AppError, RetryLaterError, validationError } from '../errors.js';
+import { INPUT_FILE, type InputLine } from '../queue/bulk/input-file.js';
+import { RESULTS_JSONL_FILE } from '../queue/bulk/result-files.js';
+import type { BulkJob } from '../store/bulk-jobs.js';
+import type { ResultStore } from '../store/result-store.js';
 import { commitBulkJob, discardStagedJob, stageBulkJob, type CreatedJob, type CreateJobDeps, type JobDetails } from './create-job.js';
-import { intakeFailure } from './intake-error.js';
+import { intakeFailure } from './intake/intake-error.js';
 import { refuseOverQuota } from './quota-refusal.js';
-import type { BulkRequest, IntakeItem } from './row-request.js';
+import type { BulkRequest, IntakeItem } from './intake/row-request.js';
 
 /** What a retry's name ends with: ` (retry of failed rows)`, then ` (retry 2 of failed rows)`, ... */
 const RETRY_SUFFIX = / \(retry(?: (\d+))? of failed rows\)$/;

@@ -8,8 +8,8 @@
 import { istDate } from '../../domain/dates.js';
 import { registerInvoice, REGISTER_COLUMNS, type RegisterColumn, type RegisterInvoice } from '../../domain/itc/register-row.js';
 import type { FieldProblem } from '../../errors.js';
-import { gstinField } from '../schemas/fields.js';
-import { toFieldProblems } from '../zod-problems.js';
+import { gstinField } from '../../requests/fields.js';
+import { toFieldProblems } from '../../requests/zod-problems.js';
 
 export type RegisterRowRequest = { gstin: string } & RegisterInvoice;
 

@@ -6,10 +6,10 @@
  * and work per page are bounded by the page, however many suppliers the register had.
  */
 import { z } from 'zod';
-import type { SupplierListingLine, SupplierListingTotals } from '../../domain/itc/supplier-listing.js';
-import { validationError } from '../../errors.js';
-import { SUPPLIERS_JSONL_FILE } from '../../queue/bulk/itc-register-results.js';
-import type { ResultStore } from '../../store/result-store.js';
+import type { SupplierListingLine, SupplierListingTotals } from '../domain/itc/supplier-listing.js';
+import { validationError } from '../errors.js';
+import { SUPPLIERS_JSONL_FILE } from '../queue/bulk/itc-register-results.js';
+import type { ResultStore } from '../store/result-store.js';
 
 const MAX_LIMIT = 100;
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIMIT}`;

@@ -1,5 +1,5 @@
 import type { BulkOperationName } from '../../domain/operations.js';
-import { INCLUDE_NOT_EMPTY } from '../schemas/business360-request.js';
+import { INCLUDE_NOT_EMPTY } from '../../requests/business360-request.js';
 import { IntakeError } from './intake-error.js';
 import { columnMap, identifierColumnsFor, knownCells, parseOperation, requestFromRow, type IntakeItem } from './row-request.js';
 

@@ -5,23 +5,22 @@
  * The two steps are apart (stage, then commit) for a multipart upload's parts after its file.
  */
 import { randomBytes } from 'node:crypto';
-import { maxHoldPaise } from '../../domain/business360/pricing.js';
-import { ITC_CHECK } from '../../domain/itc/pricing.js';
-import { MODULES, type ModuleName } from '../../domain/business360/profile.js';
-import { keptWarnings, type JobWarning } from '../../domain/job-warnings.js';
-import { OPERATIONS, type Environment, type BulkOperationName } from '../../domain/operations.js';
-import { AppError } from '../../errors.js';
-import { INPUT_FILE, type InputLine, type RowLine } from '../../queue/bulk/input-file.js';
-import type { ChunkPayload } from '../../queue/names.js';
-import type { BulkQueues } from '../../queue/queues.js';
-import { holdOrUndo, releaseSurely } from '../../store/billing.js';
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
-import type { WalletStore } from '../../store/wallet.js';
-import { walletShort } from '../wallet-short.js';
+import { maxHoldPaise } from '../domain/business360/pricing.js';
+import { ITC_CHECK } from '../domain/itc/pricing.js';
+import { MODULES, type ModuleName } from '../domain/business360/profile.js';
+import { keptWarnings, type JobWarning } from '../domain/job-warnings.js';
+import { OPERATIONS, type Environment, type BulkOperationName } from '../domain/operations.js';
+import { AppError } from '../errors.js';
+import { INPUT_FILE, type InputLine, type RowLine } from '../queue/bulk/input-file.js';
+import type { ChunkPayload } from '../queue/names.js';
+import type { BulkQueues } from '../queue/queues.js';
+import { holdOrUndo, releaseSurely, walletShort } from '../store/billing.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { ResultStore } from '../store/result-store.js';
+import type { WalletStore } from '../store/wallet.js';
 import { RowDeduper, type RowCounts } from './dedupe.js';
 import { quotaRefusal } from './quota-refusal.js';
-import { identifierColumnsFor, type IntakeItem } from './row-request.js';
+import { identifierColumnsFor, type IntakeItem } from './intake/row-request.js';
 
 export interface CreateJobDeps {
   jobs: BulkJobStore;

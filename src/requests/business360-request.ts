@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODULES, type ModuleName } from '../../domain/business360/profile.js';
+import { MODULES, type ModuleName } from '../domain/business360/profile.js';
 import { bodyObject, cinField, gstinField, panField } from './fields.js';
 
 const moduleField = z.enum(MODULES, { error: () => `must be one of ${MODULES.join(', ')}` });

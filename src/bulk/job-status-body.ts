@@ -2,9 +2,9 @@
  * A bulk job as API.md "Bulk jobs" shows it (GET /v1/bulk/jobs/{id}, the listing, SSE, and
  * the data of the `bulk.job.completed` webhook): money in rupees, progress with an ETA.
  */
-import { paiseToInr } from '../../domain/operations.js';
-import type { BulkJob } from '../../store/bulk-jobs.js';
-import { wireTime } from '../../domain/dates.js';
+import { paiseToInr } from '../domain/operations.js';
+import type { BulkJob } from '../store/bulk-jobs.js';
+import { wireTime } from '../domain/dates.js';
 
 /**
  * The status a client sees, wherever a job's status is shown (jobs, portfolio runs). A cancel

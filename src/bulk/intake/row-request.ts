@@ -4,9 +4,9 @@ import type { JobWarning } from '../../domain/job-warnings.js';
 import { OPERATIONS, type CheckName, type BulkOperationName } from '../../domain/operations.js';
 import { REGISTER_COLUMNS, type RegisterColumn } from '../../domain/itc/register-row.js';
 import type { OperationInputs } from '../../sources/verifier.js';
-import { Business360Request } from '../schemas/business360-request.js';
-import { OPERATION_REQUESTS } from '../schemas/operation-requests.js';
-import { toFieldProblems } from '../zod-problems.js';
+import { Business360Request } from '../../requests/business360-request.js';
+import { OPERATION_REQUESTS } from '../../requests/operation-requests.js';
+import { toFieldProblems } from '../../requests/zod-problems.js';
 import { IntakeError, intakeFailure } from './intake-error.js';
 import { registerRowRequest, type RegisterRowRequest } from './register-row-request.js';
 

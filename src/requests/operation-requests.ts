@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { MAX_RETURN_PERIODS } from '../../domain/gst-returns.js';
-import type { CheckName } from '../../domain/operations.js';
-import type { OperationInputs } from '../../sources/verifier.js';
+import { MAX_RETURN_PERIODS } from '../domain/gst-returns.js';
+import type { CheckName } from '../domain/operations.js';
+import type { OperationInputs } from '../sources/verifier.js';
 import { bodyObject, cinField, dinField, gstinField, integerField, llpinField, panField, textField } from './fields.js';
 
 /**

@@ -7,7 +7,7 @@ import {
   checkPan,
   invisibleCharacterHint,
   type IdentifierCheck,
-} from '../../domain/identifiers/index.js';
+} from '../domain/identifiers/index.js';
 
 /** zod's default messages are written for developers; ours name the rule a caller broke. */
 const stringError = (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : 'must be a string');
