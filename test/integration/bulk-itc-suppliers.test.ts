@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForJob } from '../helpers/bulk-client.js';
+import { inlineSharedParts } from '../helpers/openapi-shared-parts.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 // Sandbox ITC scenarios (samples/sandbox-identifiers.json "itc") with fixed invoice dates.
@@ -90,7 +91,7 @@ describe('GET /v1/bulk/jobs/{id}/suppliers', () => {
     }
 
     // Each answer as GET /openapi.json documents it.
-    const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: unknown };
+    const doc = inlineSharedParts((await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: unknown });
     const documented = (status: number) => new Ajv2020({ strict: false, allErrors: true }).compile({ ...doc.paths['/v1/bulk/jobs/{id}/suppliers']!.get!.responses[String(status)]!.content!['application/json']!.schema, components: doc.components });
     const validPage = documented(200);
     expect(validPage((await get(`/v1/bulk/jobs/${jobId}/suppliers?limit=1`)).json()), JSON.stringify(validPage.errors)).toBe(true);

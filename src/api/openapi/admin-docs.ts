@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
+import { PARSER_ERRORS } from './error-responses.js';
 import { file, plain, type RouteDoc } from './route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
@@ -10,6 +11,7 @@ const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 
 
 export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'POST /admin/v1/accounts': {
+    operationId: 'createAccount',
     summary: 'Open an account with a sandbox and a live key (shown once)',
     description: 'balance_inr credits the live wallet; sandbox_balance_inr (added in issue 28; default 10,000) opens the sandbox wallet, which the sandbox key spends.',
     tags: ['Admin'],
@@ -21,8 +23,9 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id': { summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  'GET /admin/v1/accounts/:id': { operationId: 'getAccount', summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
   'PATCH /admin/v1/accounts/:id': {
+    operationId: 'updateAccount',
     summary: "Set an account's rate limit per key per minute",
     tags: ['Admin'],
     security: 'admin',
@@ -31,8 +34,9 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     responses: { 200: z.object({ account_id: z.string(), rate_limit_per_minute: z.number().int() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id/sandbox-clock': { summary: "An account's sandbox clock offset", tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  'GET /admin/v1/accounts/:id/sandbox-clock': { operationId: 'getSandboxClock', summary: "An account's sandbox clock offset", tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
   'POST /admin/v1/accounts/:id/sandbox-clock': {
+    operationId: 'moveSandboxClock',
     summary: "Move an account's sandbox clock (drifting scenarios change with it)",
     tags: ['Admin'],
     security: 'admin',
@@ -42,6 +46,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /admin/v1/accounts/:id/reconcile': {
+    operationId: 'reconcileAccount',
     summary: "Check one account's ledger: top-ups - commits = balance + open holds, running balances, holds left past expiry",
     tags: ['Admin'],
     security: 'admin',
@@ -49,8 +54,9 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     responses: { 200: plain },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
-  'GET /admin/v1/reconcile': { summary: "Check every account's ledger", tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
+  'GET /admin/v1/reconcile': { operationId: 'reconcileAllAccounts', summary: "Check every account's ledger", tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
   'POST /admin/v1/accounts/:id/keys': {
+    operationId: 'issueApiKey',
     summary: 'Issue another key (shown once)',
     tags: ['Admin'],
     security: 'admin',
@@ -60,6 +66,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /admin/v1/accounts/:id/keys': {
+    operationId: 'listApiKeys',
     summary: "An account's keys, newest first: id, environment, the key's visible start, created and revoked times (never the key)",
     tags: ['Admin'],
     security: 'admin',
@@ -81,6 +88,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
   'DELETE /admin/v1/keys/:keyId': {
+    operationId: 'revokeApiKey',
     summary: 'Revoke a key (it fails at once, in every API process)',
     tags: ['Admin'],
     security: 'admin',
@@ -89,6 +97,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'POST /admin/v1/accounts/:id/credits': {
+    operationId: 'creditAccount',
     summary: "Top up an account's wallet (a repeated reference is credited once)",
     description: 'environment (added in issue 28): live (the default) or sandbox, the wallet credited; each wallet has its own references.',
     tags: ['Admin'],
@@ -99,6 +108,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
   },
   'GET /admin/v1/ledger/export': {
+    operationId: 'exportLedger',
     summary: "Export one account's ledger, or every account's, as JSON lines since a previous export (backups)",
     description:
       'Addition (issue 26). One line per entry: account_id, id, type (topup, hold, commit, release), amount_inr, balance_inr, reference, at; ' +
@@ -110,7 +120,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     responses: { 200: file('application/x-ndjson', 'The entries, one JSON object a line; the Ledger-Cursor header holds the next export\'s `after`') },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/sources': { summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
+  'GET /admin/v1/sources': { operationId: 'listSources', summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
 };
 
 /** /readyz's public summary of the sources (src/api/source-status.ts publicSourceStatus): counts, no names. */
@@ -128,13 +138,16 @@ const readySources = z
 
 export const OPEN_DOCS: Record<string, RouteDoc> = {
   'GET /healthz': {
+    operationId: 'checkLiveness',
     summary: 'Liveness: the process answers',
     tags: ['Health'],
     security: 'none',
     responses: { 200: z.object({ status: z.literal('ok') }).describe('Plain JSON, not the envelope') },
-    errors: [],
+    // Node's HTTP parser answers these before any route, this one too (src/api/client-error.ts).
+    errors: PARSER_ERRORS,
   },
   'GET /readyz': {
+    operationId: 'checkReadiness',
     summary: 'Readiness: Redis takes writes and has memory headroom; a summary of source health',
     description:
       'Plain JSON, not the envelope: 200 while Redis answers, accepts a write and uses under 90% of its maxmemory; 503 otherwise, ' +
@@ -152,9 +165,10 @@ export const OPEN_DOCS: Record<string, RouteDoc> = {
         })
         .describe('Not ready: Redis does not answer, refuses writes, or is near its maxmemory'),
     },
-    errors: [],
+    errors: PARSER_ERRORS,
   },
   'GET /metrics': {
+    operationId: 'getMetrics',
     summary: 'Prometheus metrics (admin token)',
     tags: ['Admin'],
     security: 'admin',

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../errors.js';
-import { ErrorEnvelopeShape } from '../schemas/records.js';
 
 /** What each code means to a caller: the interface document's Errors table and API.md's additions. */
 export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
@@ -51,23 +49,50 @@ export const OPERATION_ERRORS: readonly ErrorCode[] = [
 /** What an Idempotency-Key can answer (API.md "Idempotency"): on every customer POST. */
 export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED'];
 
+/** What Node's HTTP parser answers before any route sees the request (src/api/client-error.ts). */
+export const PARSER_ERRORS: readonly ErrorCode[] = ['REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
+
+/** Who calls a route decides an error answer's headers (response-headers.ts). */
+export type Audience = 'customerPost' | 'customer' | 'operator';
+
+interface ResponseObject {
+  description: string;
+  content: { 'application/json': { schema: { $ref: string } } };
+  headers: Record<string, { $ref: string }>;
+}
+
+const pascal = (code: string) => code.toLowerCase().replace(/(?:^|_)([a-z])/g, (_, c: string) => c.toUpperCase());
+const AUDIENCE_NAME: Record<Audience, string> = { customerPost: 'CustomerPost', customer: 'Customer', operator: 'Operator' };
+
 /**
- * Error responses keyed by HTTP status, each described by the codes it carries (several codes
- * share a status, e.g. 404 RECORD_NOT_FOUND and NOT_FOUND); the body is always the error envelope.
+ * A route's error answers as `$ref`s to shared response components, one per status: the same
+ * status, codes, audience and envelope make the same component, so the hundreds of error
+ * answers the routes document are written out a few dozen times. A component is named by what
+ * tells it apart (e.g. CustomerPost_RecordNotFound, Business360_ValidationFailed), so the names
+ * stay put while routes come and go. `components` gains each component the route refers to.
  */
-export function errorResponses(codes: readonly ErrorCode[], envelope: z.ZodType = ErrorEnvelopeShape) {
+export function errorResponseRefs(
+  codes: readonly ErrorCode[],
+  audience: Audience,
+  envelope: string,
+  headersFor: (status: string) => Record<string, { $ref: string }>,
+  components: Record<string, ResponseObject>,
+): Record<string, { $ref: string }> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set(codes)) {
+  for (const code of [...new Set(codes)].sort()) {
     const status = ERROR_CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
-      status,
-      {
-        description: list.map((code) => `${code}${ERROR_CATALOGUE[code].retryable ? ' (retryable)' : ''}: ${ERROR_MEANINGS[code]}`).join('. '),
-        content: { 'application/json': { schema: envelope } },
-      },
-    ]),
-  );
+  const refs: Record<string, { $ref: string }> = {};
+  for (const [status, list] of byStatus) {
+    const prefix = envelope === 'ErrorEnvelope' ? AUDIENCE_NAME[audience] : envelope.replace(/ErrorEnvelope$/, '') + (audience === 'customerPost' ? '' : AUDIENCE_NAME[audience]);
+    const name = `${prefix}_${list.map(pascal).join('Or')}`;
+    components[name] ??= {
+      description: list.map((code) => `${code}${ERROR_CATALOGUE[code].retryable ? ' (retryable)' : ''}: ${ERROR_MEANINGS[code]}`).join('. '),
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelope}` } } },
+      headers: headersFor(String(status)),
+    };
+    refs[String(status)] = { $ref: `#/components/responses/${name}` };
+  }
+  return refs;
 }

@@ -15,6 +15,7 @@ export function operationDocs(): Record<string, RouteDoc> {
   for (const check of CHECK_NAMES) {
     const { path, pricePaise } = OPERATIONS[check];
     docs[`POST ${path}`] = {
+      operationId: OPERATION_IDS[check],
       summary: OPERATION_SUMMARIES[check],
       description: `${OPERATION_SUMMARIES[check]}. Price ${paiseToInr(pricePaise).toFixed(2)} INR, charged only on success; every error is billed 0. With a sandbox key (bv_test_) the answer comes from the synthetic sandbox registry: the examples are its documented scenario identifiers (samples/sandbox-identifiers.json).`,
       tags: ['Operations'],
@@ -26,6 +27,7 @@ export function operationDocs(): Record<string, RouteDoc> {
     };
   }
   docs[`POST ${OPERATIONS.business360.path}`] = {
+    operationId: 'getBusiness360',
     summary: 'Business360: one profile from every source, with risk flags',
     description:
       'Send exactly one of gstin, cin, pan, plus optional include. The service resolves the other identifiers, runs the chosen modules in parallel with source fallback and returns one profile. Each module is billed at its single-operation price only if it succeeds; the total never exceeds 10.00 INR. A module failure is reported in its wrapper, not as an error of the call.',
@@ -38,6 +40,7 @@ export function operationDocs(): Record<string, RouteDoc> {
     errorEnvelope: Business360ErrorEnvelopeShape,
   };
   docs[`POST ${ITC_CHECK.path}`] = {
+    operationId: 'checkItc',
     summary: 'ITC check: which purchase invoices put input tax credit at risk, and by when to act (an addition)',
     description: `Send a supplier's gstin and 1 to ${ITC_CHECK.maxInvoices} of its invoices. The service runs GST Verify and GST Returns (back to the earliest invoice's period) and judges each invoice by the CGST Act and Rules: registration on the invoice date (s.16(2)(a), s.29), composition (s.10), suspension (r.21A), GSTR-1 furnished (s.16(2)(aa)), GSTR-3B filed (s.16(2)(c)), the Rule 37A reversal and the s.16(4) time limit (docs/itc-check.md has every reason code and its rule). Price ${paiseToInr(ITC_CHECK.pricePaise).toFixed(2)} INR (GST Verify + GST Returns), charged only when both checks were delivered; if one fails the answer says which and nothing is billed. From public registration and filing data; not tax advice.`,
     tags: ['Operations'],
@@ -48,6 +51,19 @@ export function operationDocs(): Record<string, RouteDoc> {
   };
   return docs;
 }
+
+/** What a generated client names each operation's method: stable, so never renamed. */
+const OPERATION_IDS: Record<(typeof CHECK_NAMES)[number], string> = {
+  'gst.verify': 'verifyGstin',
+  'gst.returns': 'getGstReturns',
+  'gst.by_pan': 'listGstinsByPan',
+  'pan.verify': 'verifyPan',
+  'mca.company': 'getCompany',
+  'mca.search': 'searchCompanies',
+  'mca.cin_to_pan': 'mapCinPan',
+  'mca.directors': 'listDirectors',
+  'mca.din': 'lookupDin',
+};
 
 const OPERATION_SUMMARIES: Record<(typeof CHECK_NAMES)[number], string> = {
   'gst.verify': 'GST Verify: the GST registration of a GSTIN',

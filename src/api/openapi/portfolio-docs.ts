@@ -20,6 +20,7 @@ const portfolioRun = portfolioId.extend({ run: z.string().regex(/^job_[0-9a-f]{2
 
 export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
   'POST /v1/portfolios': {
+    operationId: 'createPortfolio',
     summary: 'Create a portfolio: a list re-verified on a schedule, with change reports',
     tags: ['Portfolios'],
     security: 'customer',
@@ -46,6 +47,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/portfolios': {
+    operationId: 'listPortfolios',
     summary: "The account's portfolios, newest first",
     description:
       "The portfolios made with this key's environment (sandbox or live). Page with limit (at most 200, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. The next page follows even when the cursor's portfolio has been deleted since.",
@@ -56,6 +58,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
   'GET /v1/portfolios/:id': {
+    operationId: 'getPortfolio',
     summary: 'A portfolio, its schedule, next run and last run',
     tags: ['Portfolios'],
     security: 'customer',
@@ -64,6 +67,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
   'DELETE /v1/portfolios/:id': {
+    operationId: 'deletePortfolio',
     summary: 'Delete a portfolio (its schedule stops; its runs stay readable for the retention period)',
     tags: ['Portfolios'],
     security: 'customer',
@@ -72,6 +76,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
   'POST /v1/portfolios/:id/rows': {
+    operationId: 'addPortfolioRows',
     summary: 'Add or replace rows (a CSV upload in part "file", JSON {rows}, or pasted {text})',
     description:
       'A row whose identifier the portfolio already holds replaces it. Valid rows are added; each invalid one is reported in `invalid_rows` with its row (a CSV\'s data row, a JSON row\'s position) and its field and rule. Added: `{"text": "..."}` takes pasted lines, read as a CSV upload is: with a header line (as copied from a spreadsheet, tab- or comma-separated) or without one (one supplier a line: identifier, then optionally vendor name and code); its invalid rows also carry `line`, the 1-based line of the text.',
@@ -94,6 +99,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
   'GET /v1/portfolios/:id/rows': {
+    operationId: 'listPortfolioRows',
     summary: "The portfolio's rows, each with its identifier and columns, in identifier order",
     description:
       'Page with limit (at most 1,000, the default) and cursor: pass next_cursor (the last identifier of the page) as cursor for the next page; it is null on the last. Rows added or removed while paging are listed or not by where their identifier falls; every other row is listed exactly once.',
@@ -121,6 +127,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'DELETE /v1/portfolios/:id/rows/:identifier': {
+    operationId: 'removePortfolioRow',
     summary: 'Remove one row by its identifier',
     tags: ['Portfolios'],
     security: 'customer',
@@ -129,6 +136,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
   'POST /v1/portfolios/:id/run': {
+    operationId: 'runPortfolio',
     summary: 'Run the portfolio now (as a bulk job; its cost is held first)',
     description: 'A run is a bulk job: 429 RATE_LIMITED (with Retry-After) when the account is at a bulk quota (unfinished jobs, stored result bytes), as for an upload.',
     tags: ['Portfolios'],
@@ -138,6 +146,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'RUN_IN_PROGRESS'],
   },
   'GET /v1/portfolios/:id/runs': {
+    operationId: 'listPortfolioRuns',
     summary: 'Runs, newest first, each with its change summary and report files',
     description: 'Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next (older) page; it is null on the last.',
     tags: ['Portfolios'],
@@ -153,6 +162,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.json': {
+    operationId: 'getPortfolioRunChanges',
     summary: "A run's change report against the previous run, as JSON",
     tags: ['Portfolios'],
     security: 'customer',
@@ -165,6 +175,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.csv': {
+    operationId: 'downloadPortfolioRunChangesCsv',
     summary: "A run's change report as CSV",
     tags: ['Portfolios'],
     security: 'customer',
@@ -175,6 +186,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/changes.xlsx': {
+    operationId: 'downloadPortfolioRunChangesXlsx',
     summary: "A run's change report as an Excel workbook (added in issue 28)",
     description:
       'One sheet, Changes: the columns, rows and cells of changes.csv (a cell changes.csv escapes with a leading quote keeps its own text here, with Excel\'s quote-prefix style), the header bold, frozen and with an autofilter, every cell text (identifiers and vendor codes keep their leading zeros); high-severity changes filled light red. A report written before this file existed answers 404: its changes.csv has the same rows.',
@@ -185,6 +197,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
   'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {
+    operationId: 'listPortfolioRunWebhookDeliveries',
     summary: "Delivery attempts of a run's portfolio.changes webhook",
     tags: ['Webhooks'],
     security: 'customer',

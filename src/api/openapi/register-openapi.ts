@@ -9,8 +9,9 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_VERSION } from '../../domain/operations.js';
-import { errorResponses, IDEMPOTENCY_ERRORS } from './error-responses.js';
-import { addResponseHeaders } from './response-headers.js';
+import type { ErrorCode } from '../../errors.js';
+import { errorResponseRefs, IDEMPOTENCY_ERRORS } from './error-responses.js';
+import { addResponseHeaders, isCustomer, responseHeaderRefs, type HeaderObject, type OperationObject } from './response-headers.js';
 import { IDEMPOTENCY_HEADERS, type NonJsonResponse, type RouteDoc } from './route-doc.js';
 import { ROUTE_DOCS } from './route-docs.js';
 
@@ -44,32 +45,65 @@ const transform: typeof jsonSchemaTransform = (input) => {
   return output;
 };
 
+/** A route's error answers, kept by operationId until the document is put together. */
+interface RouteErrors {
+  codes: readonly ErrorCode[];
+  /** The component name of the errors' body. */
+  envelope: string;
+}
+
+interface Document {
+  paths?: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, unknown>; responses?: Record<string, unknown>; headers?: Record<string, HeaderObject> };
+}
+
 /**
- * The provider makes an input and an output component of every named schema; the document
- * keeps those something refers to. Each answer gets the headers API.md promises.
+ * The provider's transform, then the parts each route shares written once under components:
+ * its error answers (by status, codes and audience) and the headers API.md promises on each
+ * answer. The provider makes an input and an output component of every named schema; the
+ * document keeps those something refers to.
  */
-const transformObject: typeof jsonSchemaTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as { paths?: Parameters<typeof addResponseHeaders>[0]; components?: { schemas?: Record<string, unknown> } };
-  addResponseHeaders(document.paths);
-  const schemas = document.components?.schemas;
-  // Until nothing changes: dropping one may leave another (its field's schema) unreferenced.
-  for (let dropped = schemas !== undefined; dropped; ) {
-    dropped = false;
-    const text = JSON.stringify(document);
-    for (const name of Object.keys(schemas!)) {
-      if (text.includes(`"#/components/schemas/${name}"`)) continue;
-      delete schemas![name];
-      dropped = true;
+const transformObjectWith =
+  (errorsOf: ReadonlyMap<string, RouteErrors>): typeof jsonSchemaTransformObject =>
+  (input) => {
+    const document = jsonSchemaTransformObject(input) as unknown as Document;
+    const components = (document.components ??= {});
+    const responses: Record<string, never> = {};
+    const headers: Record<string, HeaderObject> = {};
+    for (const operations of Object.values(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const errors = errorsOf.get(operation.operationId ?? '');
+        if (errors === undefined) continue;
+        const post = method === 'post';
+        const customer = isCustomer(operation);
+        const audience = !customer ? 'operator' : post ? 'customerPost' : 'customer';
+        const refs = errorResponseRefs(errors.codes, audience, errors.envelope, (status) => responseHeaderRefs(post, customer, status, headers), responses);
+        // Answers in the order of their status, successes first.
+        operation.responses = Object.fromEntries(Object.entries({ ...refs, ...operation.responses }).sort(([a], [b]) => a.localeCompare(b)));
+      }
     }
-  }
-  return document as ReturnType<typeof jsonSchemaTransformObject>;
-};
+    addResponseHeaders(document.paths, headers);
+    components.responses = sortedByName(responses);
+    components.headers = sortedByName(headers);
+    const schemas = components.schemas;
+    // Until nothing changes: dropping one may leave another (its field's schema) unreferenced.
+    for (let dropped = schemas !== undefined; dropped; ) {
+      dropped = false;
+      const text = JSON.stringify(document);
+      for (const name of Object.keys(schemas!)) {
+        if (text.includes(`"#/components/schemas/${name}"`)) continue;
+        delete schemas![name];
+        dropped = true;
+      }
+    }
+    return document as unknown as ReturnType<typeof jsonSchemaTransformObject>;
+  };
+
+const sortedByName = <T>(record: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
 
 /** A route's documentation as the Fastify schema @fastify/swagger reads. */
 function routeSchema(method: string, doc: RouteDoc): FastifySchema {
-  // API.md "Idempotency": every customer POST takes the key, with its 409 and 422.
   const idempotent = method === 'POST' && doc.security === 'customer';
-  const errors = idempotent ? [...doc.errors, ...IDEMPOTENCY_ERRORS] : doc.errors;
   const success = Object.fromEntries(
     Object.entries(doc.responses).map(([status, response]) => {
       if (!isNonJson(response)) return [status, response];
@@ -78,6 +112,7 @@ function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     }),
   );
   return {
+    operationId: doc.operationId,
     summary: doc.summary,
     ...(doc.description === undefined ? {} : { description: doc.description }),
     tags: doc.tags,
@@ -87,7 +122,8 @@ function routeSchema(method: string, doc: RouteDoc): FastifySchema {
     ...(doc.params === undefined ? {} : { params: doc.params }),
     ...(doc.querystring === undefined ? {} : { querystring: doc.querystring }),
     ...(idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
-    response: { ...errorResponses(errors, doc.errorEnvelope), ...success },
+    // The error answers are added to the finished document (transformObjectWith).
+    response: success,
   } as FastifySchema;
 }
 
@@ -104,6 +140,7 @@ const describeOnly = {
 
 /** Must be registered before any documented route, so its onRoute hook sees them all. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const errorsOf = new Map<string, RouteErrors>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const doc = methods.length === 1 ? ROUTE_DOCS[`${methods[0]} ${route.url}`] : undefined;
@@ -117,6 +154,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     if (own !== undefined && ['body', 'querystring', 'params', 'headers', 'response'].some((part) => own[part] !== undefined)) {
       throw new Error(`${methods[0]} ${route.url} declares its own schema: validate in the handler and document it in src/api/openapi`);
     }
+    if (errorsOf.has(doc.operationId)) throw new Error(`${methods[0]} ${route.url}: operationId ${doc.operationId} is taken`);
+    // API.md "Idempotency": every customer POST takes the key, with its 409 and 422.
+    const idempotent = methods[0] === 'POST' && doc.security === 'customer';
+    errorsOf.set(doc.operationId, {
+      codes: idempotent ? [...doc.errors, ...IDEMPOTENCY_ERRORS] : doc.errors,
+      envelope: (doc.errorEnvelope === undefined ? undefined : z.globalRegistry.get(doc.errorEnvelope)?.id) ?? 'ErrorEnvelope',
+    });
     route.schema = routeSchema(methods[0]!, doc);
     Object.assign(route, describeOnly);
   });
@@ -131,6 +175,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Verify an Indian business by GSTIN, PAN, CIN, LLPIN and DIN. Every answer is an envelope {success, request_id, api, version, data, meta, error?}; money is prepaid from a wallet and only successful calls are billed. Sandbox keys (bv_test_) answer from a deterministic synthetic registry: the request examples are its scenario identifiers.',
         license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
       },
+      // Relative: the host and port that served this document (a generated client takes its base URL from the caller).
+      servers: [{ url: '/', description: 'This service: where this document was fetched from' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key> (bv_test_... for the sandbox, bv_live_... for live sources)' },
@@ -148,7 +194,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       ],
     },
     transform,
-    transformObject,
+    transformObject: transformObjectWith(errorsOf),
   });
 
   app.get(OPENAPI_PATH, { config: { api: 'openapi' } }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(app.swagger()));

@@ -24,6 +24,11 @@ export interface MultipartBody {
 }
 
 export interface RouteDoc {
+  /**
+   * The name a client generated from the document gives the call (camelCase, unique). Stable:
+   * renaming one breaks every generated client, so test/api/openapi-lint.test.ts pins them.
+   */
+  operationId: string;
   summary: string;
   description?: string;
   tags: string[];

@@ -112,7 +112,8 @@ export const BulkJobShape = z
       .nullable()
       .describe('Result file paths, once finished (xlsx: the same rows as a workbook; suppliers_csv and suppliers_xlsx: an itc.check job\'s suppliers, added in issue 29)'),
     breakdown: z
-      .object({ outcome: z.record(z.enum(ROW_OUTCOMES), z.number().int()) })
+      // Every outcome as a property (a record keyed by the enum documents `required` names without properties).
+      .object({ outcome: z.strictObject(Object.fromEntries(ROW_OUTCOMES.map((outcome) => [outcome, z.number().int()])) as Record<(typeof ROW_OUTCOMES)[number], z.ZodNumber>) })
       .catchall(z.record(z.string(), z.number().int()))
       .nullable()
       .describe(
