@@ -13,12 +13,12 @@ import { createVerifier, type SourceChains, type Verifier } from './sources/veri
 import { AccountStore } from './store/accounts.js';
 import { IdempotencyStore } from './store/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
-import { createRowVerifier } from './queue/bulk/verify-row.js';
+import { createRowVerifier } from './bulk/verify-row.js';
 import { createBulkQueues, queueConnection, type BulkQueues } from './queue/queues.js';
-import { startBulkWorkers, type BulkWorkers, type WorkerPools } from './queue/workers.js';
-import { resolveWebhookEvent } from './queue/webhook-events.js';
-import { reconcilePortfolioSchedules } from './queue/portfolio/schedules.js';
-import { endPortfolioRun } from './queue/portfolio/start-run.js';
+import { startBulkWorkers, type BulkWorkers, type WorkerPools } from './worker-pools.js';
+import { resolveWebhookEvent } from './webhooks/webhook-events.js';
+import { reconcilePortfolioSchedules } from './portfolios/schedules.js';
+import { endPortfolioRun } from './portfolios/start-run.js';
 import { PortfolioStore } from './store/portfolios.js';
 import { BulkJobStore } from './store/bulk-jobs.js';
 import { WebhookStore } from './store/webhooks.js';
@@ -29,7 +29,7 @@ import { WalletStore } from './store/wallet.js';
 import { connectionErrorLogger } from './store/redis-errors.js';
 import { redactUrl } from './log-redaction.js';
 import { createRedisFactory, redisTargetOf } from './store/redis-factory.js';
-import { recordJobBytes } from './queue/bulk/job-bytes.js';
+import { recordJobBytes } from './bulk/job-bytes.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
 export interface Deps {

@@ -11,7 +11,7 @@ import { MODULES, type ModuleName } from '../domain/business360/profile.js';
 import { keptWarnings, type JobWarning } from '../domain/job-warnings.js';
 import { OPERATIONS, type Environment, type BulkOperationName } from '../domain/operations.js';
 import { AppError } from '../errors.js';
-import { INPUT_FILE, type InputLine, type RowLine } from '../queue/bulk/input-file.js';
+import { INPUT_FILE, type InputLine, type RowLine } from './input-file.js';
 import type { ChunkPayload } from '../queue/names.js';
 import type { BulkQueues } from '../queue/queues.js';
 import { holdOrUndo, releaseSurely, walletShort } from '../store/billing.js';

@@ -7,8 +7,8 @@
  * original file each is; a failed row's duplicates come along and ride on it again.
  */
 import { AppError, RetryLaterError, validationError } from '../errors.js';
-import { INPUT_FILE, type InputLine } from '../queue/bulk/input-file.js';
-import { RESULTS_JSONL_FILE } from '../queue/bulk/result-files.js';
+import { INPUT_FILE, type InputLine } from './input-file.js';
+import { RESULTS_JSONL_FILE } from './result-files.js';
 import type { BulkJob } from '../store/bulk-jobs.js';
 import type { ResultStore } from '../store/result-store.js';
 import { commitBulkJob, discardStagedJob, stageBulkJob, type CreatedJob, type CreateJobDeps, type JobDetails } from './create-job.js';

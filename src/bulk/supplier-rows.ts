@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { SupplierListingLine, SupplierListingTotals } from '../domain/itc/supplier-listing.js';
 import { validationError } from '../errors.js';
-import { SUPPLIERS_JSONL_FILE } from '../queue/bulk/itc-register-results.js';
+import { SUPPLIERS_JSONL_FILE } from './itc-register-results.js';
 import type { ResultStore } from '../store/result-store.js';
 
 const MAX_LIMIT = 100;

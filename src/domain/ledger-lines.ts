@@ -22,14 +22,14 @@ export function ledgerLabel(operation: string, input: object): { operation: stri
 }
 
 /**
- * A bulk job's hold is referenced `bulk <job id>` (api/bulk/create-job.ts), its release too;
- * a row's charge `<job id> row <n>` (queue/bulk/process-chunk.ts). A portfolio run is a bulk
+ * A bulk job's hold is referenced `bulk <job id>` (bulk/create-job.ts), its release too;
+ * a row's charge `<job id> row <n>` (bulk/process-chunk.ts). A portfolio run is a bulk
  * job. test/integration/wallet-ledger.test.ts runs a real job through them.
  */
 const JOB_ID = 'job_[0-9a-f]{20}';
 const JOB_HOLD = new RegExp(`^bulk (${JOB_ID})$`);
 const JOB_ROW = new RegExp(`^(${JOB_ID}) row \\d+$`);
-/** The job's entries by reference: its hold and release, a row's charge (its number), a failed job's refund (queue/bulk/finalize-job.ts). */
+/** The job's entries by reference: its hold and release, a row's charge (its number), a failed job's refund (bulk/finalize-job.ts). */
 const JOB_REFERENCE = new RegExp(`^(?:bulk (${JOB_ID})|(${JOB_ID}) row (\\d+)|(${JOB_ID}) refund)$`);
 
 /**

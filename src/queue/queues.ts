@@ -1,6 +1,6 @@
 /**
  * The BullMQ queues (producers): what the API, portfolio runs and processors add work to. The
- * worker pools that drain them are in workers.ts, so that adding work never imports the
+ * worker pools that drain them are in worker-pools.ts, so that adding work never imports the
  * processors (job creation is used by a processor: that was an import cycle).
  */
 import { Queue, type ConnectionOptions } from 'bullmq';

@@ -6,7 +6,7 @@
  * harmless. The folders of uploads cut short by a stopped process, which never became jobs
  * and so have no record, go too (sweepOrphanFolders).
  */
-import { INPUT_FILE } from '../queue/bulk/input-file.js';
+import { INPUT_FILE } from '../bulk/input-file.js';
 import type { BulkJobStore } from './bulk-jobs.js';
 import type { PortfolioStore } from './portfolios.js';
 import { isTemporaryOf, type ResultStore } from './result-store.js';

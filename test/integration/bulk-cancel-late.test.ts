@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finalizeJob } from '../../src/queue/bulk/finalize-job.js';
+import { finalizeJob } from '../../src/bulk/finalize-job.js';
 import type { BulkJob } from '../../src/store/bulk-jobs.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';

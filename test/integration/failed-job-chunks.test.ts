@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkFileName } from '../../src/queue/bulk/process-chunk.js';
+import { chunkFileName } from '../../src/bulk/process-chunk.js';
 import { countingSandbox } from '../helpers/counting-source.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { schedulerIdOf } from '../../src/queue/portfolio/schedules.js';
+import { schedulerIdOf } from '../../src/portfolios/schedules.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWorkerPool } from '../helpers/worker-process.js';

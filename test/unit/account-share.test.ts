@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { AccountBusy, AccountShare } from '../../src/queue/bulk/account-share.js';
-import { deliverWebhook } from '../../src/queue/bulk/deliver-webhook.js';
+import { AccountBusy, AccountShare } from '../../src/webhooks/account-share.js';
+import { deliverWebhook } from '../../src/webhooks/deliver-webhook.js';
 import type { WebhookStore } from '../../src/store/webhooks.js';
 
 describe("an account's share of the webhook deliveries", () => {

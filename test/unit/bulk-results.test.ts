@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Business360Profile } from '../../src/domain/business360/profile.js';
 import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { escapeCell } from '../../src/domain/formula-escape.js';
-import { flatten, resultColumns } from '../../src/queue/bulk/result-columns.js';
-import { chargedInrText, csvHeader, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
+import { flatten, resultColumns } from '../../src/bulk/result-columns.js';
+import { chargedInrText, csvHeader, writeResultFiles, type RowResult } from '../../src/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 import { cleanModules, director, directorsRecord, gstRecord, notFound, panRecord, skipped } from './business360-builders.js';
 

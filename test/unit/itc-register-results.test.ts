@@ -1,5 +1,5 @@
 /**
- * The bulk ITC check's finalize (queue/bulk/itc-register-results.ts): each invoice judged against
+ * The bulk ITC check's finalize (bulk/itc-register-results.ts): each invoice judged against
  * its supplier's kept facts in upload order, a supplier whose checks failed or never ran ending its
  * invoices so, unbilled; the supplier's charge on its first invoice's row; and suppliers.csv added
  * up from the rows, ranked by tax at risk.
@@ -10,11 +10,11 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SupplierTally, type ItcSupplierData } from '../../src/domain/itc/register-results.js';
-import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
-import { judgedRows, SUPPLIERS_CSV_FILE, writeSupplierFiles } from '../../src/queue/bulk/itc-register-results.js';
-import { KeptSuppliers } from '../../src/queue/bulk/kept-suppliers.js';
-import { chunkFileName, formatChunkLine } from '../../src/queue/bulk/process-chunk.js';
-import type { RowResult } from '../../src/queue/bulk/result-files.js';
+import { INPUT_FILE } from '../../src/bulk/input-file.js';
+import { judgedRows, SUPPLIERS_CSV_FILE, writeSupplierFiles } from '../../src/bulk/itc-register-results.js';
+import { KeptSuppliers } from '../../src/bulk/kept-suppliers.js';
+import { chunkFileName, formatChunkLine } from '../../src/bulk/process-chunk.js';
+import type { RowResult } from '../../src/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 import { supplier, without } from './itc-support.js';
 

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INPUT_FILE } from '../../src/queue/bulk/input-file.js';
-import { mergedResults, readInputSummary } from '../../src/queue/bulk/merge-results.js';
-import { chunkFileName, formatChunkLine } from '../../src/queue/bulk/process-chunk.js';
-import { renderResult, writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
+import { INPUT_FILE } from '../../src/bulk/input-file.js';
+import { mergedResults, readInputSummary } from '../../src/bulk/merge-results.js';
+import { chunkFileName, formatChunkLine } from '../../src/bulk/process-chunk.js';
+import { renderResult, writeResultFiles, type RowResult } from '../../src/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';

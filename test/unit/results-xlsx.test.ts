@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeResultFiles, type RowResult } from '../../src/queue/bulk/result-files.js';
+import { writeResultFiles, type RowResult } from '../../src/bulk/result-files.js';
 import { LocalResultStore } from '../../src/store/local-result-store.js';
 import { XlsxSheetWriter } from '../../src/store/xlsx-writer.js';
 import { escapeCell } from '../../src/domain/formula-escape.js';

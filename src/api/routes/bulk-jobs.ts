@@ -5,7 +5,7 @@ import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
 import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/result-store.js';
-import { RESULTS_JSONL_FILE } from '../../queue/bulk/result-files.js';
+import { RESULTS_JSONL_FILE } from '../../bulk/result-files.js';
 import { resultRowsPage, ResultRowsQuery } from '../../bulk/result-rows.js';
 import { retryFailedRows } from '../../bulk/retry-job.js';
 import { supplierPage, SupplierRowsQuery } from '../../bulk/supplier-rows.js';
@@ -27,8 +27,8 @@ import { staleCursor } from '../stale-cursor.js';
 import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../../bulk/templates.js';
-import { RESULTS_XLSX_FILE } from '../../queue/bulk/results-xlsx.js';
-import { SUPPLIERS_CSV_FILE, SUPPLIERS_JSONL_FILE, SUPPLIERS_XLSX_FILE } from '../../queue/bulk/itc-register-results.js';
+import { RESULTS_XLSX_FILE } from '../../bulk/results-xlsx.js';
+import { SUPPLIERS_CSV_FILE, SUPPLIERS_JSONL_FILE, SUPPLIERS_XLSX_FILE } from '../../bulk/itc-register-results.js';
 import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {

@@ -3,8 +3,8 @@
  * measured when the job ends (its input, chunk and result files) and again after a portfolio
  * run's change report, then kept until the job is removed.
  */
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { ResultStore } from '../store/result-store.js';
 
 /**
  * Records what an ended job's files take now. A failed job's files are removed as it ends

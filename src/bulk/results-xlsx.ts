@@ -10,9 +10,9 @@
  * ok, or a record whose key field is not fine). See store/xlsx-writer.ts for how memory stays
  * bounded and what happens past Excel's 1,048,576 rows.
  */
-import { csvRecordCells } from '../../domain/csv-record.js';
-import type { ResultStore } from '../../store/result-store.js';
-import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
+import { csvRecordCells } from '../domain/csv-record.js';
+import type { ResultStore } from '../store/result-store.js';
+import { XlsxSheetWriter, type XlsxColumn } from '../store/xlsx-writer.js';
 import { AMOUNT_RESULT_COLUMNS } from './result-columns.js';
 
 export const RESULTS_XLSX_FILE = 'results.xlsx';

@@ -7,9 +7,9 @@ import { jobStatusBody } from '../bulk/job-status-body.js';
 import type { BulkJobStore } from '../store/bulk-jobs.js';
 import type { PortfolioStore } from '../store/portfolios.js';
 import type { ResultStore } from '../store/result-store.js';
-import type { WebhookEvent } from './bulk/deliver-webhook.js';
-import type { WebhookPayload } from './names.js';
-import { CHANGES_HEAD_JSON } from './portfolio/change-report.js';
+import type { WebhookEvent } from './deliver-webhook.js';
+import type { WebhookPayload } from '../queue/names.js';
+import { CHANGES_HEAD_JSON } from '../portfolios/change-report.js';
 
 export async function resolveWebhookEvent(
   payload: WebhookPayload,

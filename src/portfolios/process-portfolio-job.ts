@@ -3,9 +3,9 @@
  * finished run gets its change report. A run of a deleted portfolio does nothing.
  */
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.js';
+import { AppError } from '../errors.js';
 import { recordJobBytes } from '../bulk/job-bytes.js';
-import type { PortfolioJob } from '../names.js';
+import type { PortfolioJob } from '../queue/names.js';
 import { writeChangeReport, type ChangeReportDeps } from './change-report.js';
 import { startPortfolioRun, type StartRunDeps } from './start-run.js';
 

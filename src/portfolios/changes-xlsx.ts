@@ -6,10 +6,10 @@
  * code keeps its leading zeros), and high-severity changes filled, as results.xlsx fills
  * problem rows.
  */
-import { changesCsvHeader } from '../../domain/portfolio/changes-csv.js';
-import type { PortfolioChange } from '../../domain/portfolio/changes.js';
-import type { ResultStore } from '../../store/result-store.js';
-import { XlsxSheetWriter } from '../../store/xlsx-writer.js';
+import { changesCsvHeader } from '../domain/portfolio/changes-csv.js';
+import type { PortfolioChange } from '../domain/portfolio/changes.js';
+import type { ResultStore } from '../store/result-store.js';
+import { XlsxSheetWriter } from '../store/xlsx-writer.js';
 
 export const CHANGES_XLSX_FILE = 'changes.xlsx';
 

@@ -1,17 +1,17 @@
 /**
- * The worker pools that drain the queues (queues.ts): worker entry points in workers/ and
+ * The worker pools that drain the queues (queue/queues.ts): worker entry points in workers/ and
  * `npm start` both call `startBulkWorkers`; processors stay plain functions.
  */
 import { DelayedError, Worker, type ConnectionOptions } from 'bullmq';
 import type { Logger } from 'pino';
-import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
-import { AccountBusy, AccountShare } from './bulk/account-share.js';
-import { deliverWebhook, type WebhookDeps } from './bulk/deliver-webhook.js';
+import { QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './queue/names.js';
+import { AccountBusy, AccountShare } from './webhooks/account-share.js';
+import { deliverWebhook, type WebhookDeps } from './webhooks/deliver-webhook.js';
 import { processChunk, type ChunkDeps } from './bulk/process-chunk.js';
 import { finalizeJob, type FinalizeDeps } from './bulk/finalize-job.js';
 import { watchJobs } from './bulk/job-watchdog.js';
-import { processPortfolioJob, type PortfolioJobDeps } from './portfolio/process-portfolio-job.js';
-import type { BulkQueues } from './queues.js';
+import { processPortfolioJob, type PortfolioJobDeps } from './portfolios/process-portfolio-job.js';
+import type { BulkQueues } from './queue/queues.js';
 
 export interface WorkerSettings {
   prefix: string;

@@ -5,16 +5,16 @@
  * Safe to run twice: the files are rewritten whole and the release and status change once.
  */
 import type { Logger } from 'pino';
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
-import type { WalletStore } from '../../store/wallet.js';
-import { SupplierTally } from '../../domain/itc/register-results.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { ResultStore } from '../store/result-store.js';
+import type { WalletStore } from '../store/wallet.js';
+import { SupplierTally } from '../domain/itc/register-results.js';
 import { judgedRows, writeSupplierFiles } from './itc-register-results.js';
 import { KeptSuppliers } from './kept-suppliers.js';
 import { mergedResults, readInputHeader, readInputSummary } from './merge-results.js';
 import { writeResultFiles } from './result-files.js';
 import { tallied } from './tally-breakdown.js';
-import { BreakdownTally } from '../../domain/result-breakdown.js';
+import { BreakdownTally } from '../domain/result-breakdown.js';
 
 export interface FinalizeDeps {
   jobs: BulkJobStore;

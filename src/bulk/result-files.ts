@@ -17,11 +17,11 @@
  *   an input `pan` column next to gst.verify's `pan` gives `pan` (input) and `pan_result`.
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { paiseToInr, type BulkOperationName } from '../../domain/operations.js';
-import { csvRecord } from '../../domain/csv-record.js';
-import { escapeCell, startsFormula } from '../../domain/formula-escape.js';
-import { isProblem, keyFieldValue } from '../../domain/result-breakdown.js';
-import type { ResultFileWriter, ResultStore } from '../../store/result-store.js';
+import { paiseToInr, type BulkOperationName } from '../domain/operations.js';
+import { csvRecord } from '../domain/csv-record.js';
+import { escapeCell, startsFormula } from '../domain/formula-escape.js';
+import { isProblem, keyFieldValue } from '../domain/result-breakdown.js';
+import type { ResultFileWriter, ResultStore } from '../store/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 import { ResultsWorkbook } from './results-xlsx.js';
 

@@ -12,12 +12,12 @@ import type { LookupFunction } from 'node:net';
 import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { request, type Agent } from 'undici';
-import type { Environment } from '../../domain/operations.js';
-import type { WebhookStore } from '../../store/webhooks.js';
-import type { WebhookPayload } from '../names.js';
+import type { Environment } from '../domain/operations.js';
+import type { WebhookStore } from '../store/webhooks.js';
+import type { WebhookPayload } from '../queue/names.js';
 import { AccountBusy, type AccountShare } from './account-share.js';
 import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';
-import { wireTime } from '../../domain/dates.js';
+import { wireTime } from '../domain/dates.js';
 
 /** One event to deliver: where, signed for whom, and what; attempts are recorded under `deliveryKey`. */
 export interface WebhookEvent {

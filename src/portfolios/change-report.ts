@@ -7,15 +7,15 @@
  * files are rewritten whole and the webhook job id is the run's.
  */
 import type { Logger } from 'pino';
-import { business360Baseline } from '../../domain/portfolio/business360-baseline.js';
-import { CHANGES_CSV_FILE, changesToCsv } from '../../domain/portfolio/changes-csv.js';
-import { diffRuns, summarizeChanges, type PortfolioChange, type RunRow } from '../../domain/portfolio/changes.js';
-import { rowIdentifier } from '../../domain/portfolio/operations.js';
+import { business360Baseline } from '../domain/portfolio/business360-baseline.js';
+import { CHANGES_CSV_FILE, changesToCsv } from '../domain/portfolio/changes-csv.js';
+import { diffRuns, summarizeChanges, type PortfolioChange, type RunRow } from '../domain/portfolio/changes.js';
+import { rowIdentifier } from '../domain/portfolio/operations.js';
 import { writeChangesXlsx } from './changes-xlsx.js';
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
-import type { Portfolio, PortfolioStore, RunSummary } from '../../store/portfolios.js';
-import type { ResultStore } from '../../store/result-store.js';
-import { istTimestamp, wireTime } from '../../domain/dates.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { Portfolio, PortfolioStore, RunSummary } from '../store/portfolios.js';
+import type { ResultStore } from '../store/result-store.js';
+import { istTimestamp, wireTime } from '../domain/dates.js';
 
 export const CHANGES_JSON = 'changes.json';
 /** The first changes and their count, for the webhook. */

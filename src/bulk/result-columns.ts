@@ -7,10 +7,10 @@
  * record field is called `status` it becomes `<thing>_status`, as `gst_status` does in the
  * interface document, so the CSV never has two `status` columns.
  */
-import type { Business360Profile, ModuleName } from '../../domain/business360/profile.js';
-import { MODULES } from '../../domain/business360/profile.js';
-import type { InvoiceRowData } from '../../domain/itc/register-results.js';
-import type { BulkOperationName } from '../../domain/operations.js';
+import type { Business360Profile, ModuleName } from '../domain/business360/profile.js';
+import { MODULES } from '../domain/business360/profile.js';
+import type { InvoiceRowData } from '../domain/itc/register-results.js';
+import type { BulkOperationName } from '../domain/operations.js';
 import type {
   CinPanMapping,
   CompanyRecord,
@@ -21,7 +21,7 @@ import type {
   GstRecord,
   GstReturnsRecord,
   PanVerification,
-} from '../../domain/records.js';
+} from '../domain/records.js';
 
 /** What each operation answers with in `data` when a row is ok. */
 interface OperationData {

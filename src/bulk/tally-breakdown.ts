@@ -2,8 +2,8 @@
  * The job status's `breakdown` (domain/result-breakdown.ts), counted while finalize writes the
  * result files: the rows pass through unchanged, so it costs no second read of the results.
  */
-import { keyFieldValue, type BreakdownTally } from '../../domain/result-breakdown.js';
-import type { BulkOperationName } from '../../domain/operations.js';
+import { keyFieldValue, type BreakdownTally } from '../domain/result-breakdown.js';
+import type { BulkOperationName } from '../domain/operations.js';
 import type { RowResult } from './result-files.js';
 
 export async function* tallied(operation: BulkOperationName, rows: AsyncIterable<readonly RowResult[]>, tally: BreakdownTally): AsyncGenerator<readonly RowResult[]> {

@@ -4,13 +4,13 @@
  * portfolio's run. The change report follows when the job finishes (change-report.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { createBulkJob, type CreateJobDeps, type CreatedJob } from '../../bulk/create-job.js';
-import { intakeFailure } from '../../bulk/intake/intake-error.js';
-import { readJsonRows } from '../../bulk/intake/json-intake.js';
-import { normaliseHeaderName } from '../../bulk/intake/row-request.js';
-import { AppError } from '../../errors.js';
-import type { BulkJobStore } from '../../store/bulk-jobs.js';
-import type { Portfolio, PortfolioStore } from '../../store/portfolios.js';
+import { createBulkJob, type CreateJobDeps, type CreatedJob } from '../bulk/create-job.js';
+import { intakeFailure } from '../bulk/intake/intake-error.js';
+import { readJsonRows } from '../bulk/intake/json-intake.js';
+import { normaliseHeaderName } from '../bulk/intake/row-request.js';
+import { AppError } from '../errors.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { Portfolio, PortfolioStore } from '../store/portfolios.js';
 
 export interface StartRunDeps extends CreateJobDeps {
   portfolios: PortfolioStore;

@@ -7,13 +7,13 @@
  * Memory: the suppliers' facts (as text: kept-suppliers.ts) and totals, per distinct supplier; never the invoices.
  */
 import { stringify as stringifyCsv } from 'csv-stringify/sync';
-import { escapeCell } from '../../domain/formula-escape.js';
-import { invoiceRowData, unregisteredInvoiceRowData, type ItcSupplierData, type SupplierSummary, type SupplierTally } from '../../domain/itc/register-results.js';
-import type { RegisterInvoice } from '../../domain/itc/register-row.js';
-import { supplierListingLines } from '../../domain/itc/supplier-listing.js';
-import type { AbandonedChunk } from '../../store/bulk-jobs.js';
-import type { ResultStore } from '../../store/result-store.js';
-import { XlsxSheetWriter, type XlsxColumn } from '../../store/xlsx-writer.js';
+import { escapeCell } from '../domain/formula-escape.js';
+import { invoiceRowData, unregisteredInvoiceRowData, type ItcSupplierData, type SupplierSummary, type SupplierTally } from '../domain/itc/register-results.js';
+import type { RegisterInvoice } from '../domain/itc/register-row.js';
+import { supplierListingLines } from '../domain/itc/supplier-listing.js';
+import type { AbandonedChunk } from '../store/bulk-jobs.js';
+import type { ResultStore } from '../store/result-store.js';
+import { XlsxSheetWriter, type XlsxColumn } from '../store/xlsx-writer.js';
 import { inputRowBatches } from './input-file.js';
 import { invalidResult, unkeptLine } from './merge-results.js';
 import type { KeptSuppliers } from './kept-suppliers.js';

@@ -9,7 +9,7 @@
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import { Agent } from 'undici';
-import { classifyAddress, describeClass, nonPublicHost, type AddressClass } from '../../domain/network-address.js';
+import { classifyAddress, describeClass, nonPublicHost, type AddressClass } from '../domain/network-address.js';
 
 /** A destination webhooks may not go to; never worth retrying. */
 export class DestinationRefused extends Error {

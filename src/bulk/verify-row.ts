@@ -2,16 +2,16 @@
  * One bulk row through the same path as a sync call: the single operation's verifier, or
  * Business360. Its cost is what the sync call would have billed.
  */
-import { istDate } from '../../domain/dates.js';
-import { ITC_CHECK } from '../../domain/itc/pricing.js';
-import { itcSupplierData } from '../../domain/itc/register-results.js';
-import { answerTime } from '../../domain/sandbox-clock.js';
-import { priceBundle } from '../../domain/business360/pricing.js';
-import { OPERATIONS, type CheckName, type Environment, type BulkOperationName } from '../../domain/operations.js';
-import type { AppError } from '../../errors.js';
-import { createBusiness360, type Business360Request } from '../../sources/business360/run-business360.js';
-import { fetchSupplier } from '../../sources/itc-check/run-itc-check.js';
-import type { OperationInputs, Verifier } from '../../sources/verifier.js';
+import { istDate } from '../domain/dates.js';
+import { ITC_CHECK } from '../domain/itc/pricing.js';
+import { itcSupplierData } from '../domain/itc/register-results.js';
+import { answerTime } from '../domain/sandbox-clock.js';
+import { priceBundle } from '../domain/business360/pricing.js';
+import { OPERATIONS, type CheckName, type Environment, type BulkOperationName } from '../domain/operations.js';
+import type { AppError } from '../errors.js';
+import { createBusiness360, type Business360Request } from '../sources/business360/run-business360.js';
+import { fetchSupplier } from '../sources/itc-check/run-itc-check.js';
+import type { OperationInputs, Verifier } from '../sources/verifier.js';
 
 export interface RowOutcome {
   status: 'ok' | 'not_found' | 'failed';
