@@ -5,18 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
-const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+const read = (file: string): string => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
+/** The documents whose curl examples are checked here, by path and body. */
+const API = read('docs/api.md');
+const PORTFOLIOS = read('docs/portfolios.md');
+const ITC = read('docs/itc-check.md');
+const SANDBOX = read('docs/sandbox.md');
 
-/** Every `curl -s $BV/v1/... -d '<json>'` example in the README, as path and body. */
-const ALL_EXAMPLES = [...README.matchAll(/curl -s \$BV(\/v1\/[a-z0-9/-]+) [^`]*?-d '([^']+)'/g)].map((m) => ({
+/** Every `curl -s $BV/v1/... -d '<json>'` example in a document, as path and body. */
+const examplesOf = (doc: string): { path: string; body: string }[] => [...doc.matchAll(/curl -s \$BV(\/v1\/[a-z0-9/-]+) [^`]*?-d '([^']+)'/g)].map((m) => ({
   path: m[1] as string,
   body: m[2] as string,
 }));
 const OPERATION_PATHS = new Set<string>(Object.values(OPERATIONS).map((op) => op.path));
-/** The ten operations' examples. */
-const EXAMPLES = ALL_EXAMPLES.filter((e) => OPERATION_PATHS.has(e.path));
+/** The ten operations' examples (docs/api.md's table). */
+const EXAMPLES = examplesOf(API).filter((e) => OPERATION_PATHS.has(e.path));
 
-describe('README', () => {
+describe('README and docs/ curl examples', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -32,13 +37,13 @@ describe('README', () => {
     expect(res.statusCode, res.body).toBe(200);
   });
 
-  it('creates the portfolio of the Portfolios example', async () => {
-    const example = ALL_EXAMPLES.find((e) => e.path === '/v1/portfolios');
+  it('creates the portfolio of the Portfolios example (docs/portfolios.md)', async () => {
+    const example = examplesOf(PORTFOLIOS).find((e) => e.path === '/v1/portfolios');
     const res = await t.post('/v1/portfolios', example?.body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.rows).toBe(4);
     // Its pasted-lines example adds what it says, and names the bad line.
-    const pasted = /curl -s \$BV\/v1\/portfolios\/\$PF\/rows [^`]*?-d '(\{"text"[^']+)'/.exec(README)?.[1];
+    const pasted = /curl -s \$BV\/v1\/portfolios\/\$PF\/rows [^`]*?-d '(\{"text"[^']+)'/.exec(PORTFOLIOS)?.[1];
     expect(pasted).toBeDefined();
     const added = await t.post(`/v1/portfolios/${res.json().data.portfolio_id as string}/rows`, pasted);
     expect(added.statusCode, added.body).toBe(200);
@@ -47,8 +52,8 @@ describe('README', () => {
     expect(rows.map((row) => row.vendor_name).sort()).toEqual(['Clean Co', 'Gujarat Castings', 'Patel & Sons', 'Rao Printers', 'Sharma Traders']);
   });
 
-  it('answers the ITC check example as the README says: the first invoice to reverse, the second eligible', async () => {
-    const example = ALL_EXAMPLES.find((e) => e.path === '/v1/gst/itc-check');
+  it('answers the ITC check example as docs/itc-check.md says: the first invoice to reverse, the second eligible', async () => {
+    const example = examplesOf(ITC).find((e) => e.path === '/v1/gst/itc-check');
     const res = await t.post('/v1/gst/itc-check', example?.body);
     expect(res.statusCode, res.body).toBe(200);
     const invoices = res.json().data.invoices as { verdict: string; reverse_by: string | null; tax_at_risk_inr: number }[];
@@ -58,10 +63,10 @@ describe('README', () => {
     ]);
   });
 
-  it('lists every published scenario identifier', () => {
+  it('lists every published scenario identifier (docs/sandbox.md)', () => {
     for (const scenario of SCENARIOS) {
-      expect(README, scenario.name).toContain(`| ${scenario.name} |`);
-      for (const value of Object.values(scenario.identifiers)) expect(README, `${scenario.name} ${value}`).toContain(`\`${value}\``);
+      expect(SANDBOX, scenario.name).toContain(`| ${scenario.name} |`);
+      for (const value of Object.values(scenario.identifiers)) expect(SANDBOX, `${scenario.name} ${value}`).toContain(`\`${value}\``);
     }
   });
 

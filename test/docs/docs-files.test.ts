@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
+/** The README and every page under docs/, by path from the checkout's root. */
+const DOCS = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
+const slug = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replaceAll(' ', '-');
+const anchorsOf = (text: string): Set<string> => new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1] as string)));
+/** Markdown links outside code blocks, with the document they are in. */
+const linksOf = (file: string): string[] =>
+  [...read(file).replace(/^```[\s\S]*?^```/gm, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string).filter((href) => !/^[a-z]+:/.test(href));
+
+describe('README and docs/', () => {
+  it('keeps the README a short entry: at most 30 KB', () => {
+    expect(Buffer.byteLength(read('README.md'))).toBeLessThanOrEqual(30_000);
+  });
+
+  it('ships the Apache License 2.0 the package declares', () => {
+    const license = read('LICENSE');
+    expect(JSON.parse(read('package.json')).license).toBe('Apache-2.0');
+    for (const line of ['Apache License', 'Version 2.0, January 2004', 'TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION', 'END OF TERMS AND CONDITIONS']) {
+      expect(license).toContain(line);
+    }
+  });
+
+  it.each(DOCS)('%s links only to files and headings that exist', (file) => {
+    for (const href of linksOf(file)) {
+      const [target = '', anchor] = href.split('#');
+      const resolved = target === '' ? file : path.posix.join(path.posix.dirname(file), target);
+      expect(existsSync(path.join(root, resolved)), `${file} links to ${href}`).toBe(true);
+      if (anchor !== undefined && resolved.endsWith('.md')) expect(anchorsOf(read(resolved)), `${file} links to ${href}`).toContain(anchor);
+    }
+  });
+});
