@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderSandboxDoc, SANDBOX_DOC, SANDBOX_JSON } from './sandbox-doc.js';
+import { renderSandboxDoc, SANDBOX_DOC, SANDBOX_JSON } from '../tools/sandbox-doc.js';
 
 describe('docs/sandbox.md', () => {
   const doc = readFileSync(SANDBOX_DOC, 'utf8');
