@@ -7,7 +7,7 @@ import { keyIdOfPublic, publicKeyId, type AccountStore } from '../../store/accou
 import { parseApiKey } from '../../store/api-key-format.js';
 import type { WalletStore } from '../../store/wallet.js';
 import { adminAuth } from '../admin-auth.js';
-import type { SourceStatus } from '../source-status.js';
+import type { SourceStatus } from '../../store/source-status.js';
 import { openAccount } from '../../store/open-account.js';
 import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/reconcile.js';
 import { exportLedgers } from '../../store/ledger-export.js';

@@ -5,7 +5,7 @@
 import { CHECK_NAMES } from '../domain/operations.js';
 import type { LiveSources } from '../sources/live-sources.js';
 import type { SourceChains } from '../sources/verifier.js';
-import type { SourceSnapshot, SourceStateStore } from '../store/source-state.js';
+import type { SourceSnapshot, SourceStateStore } from './source-state.js';
 
 export interface SourceStatus {
   sandbox: { checks_with_sources: number };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { apiNameOf } from '../api/envelope.js';
+import { apiNameOf } from './envelope.js';
 
 /** Up to the default request budget (15 s) and past it: a slow upstream shows in the tail. */
 const LATENCY_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
