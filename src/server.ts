@@ -6,7 +6,7 @@ import { createFirstStartAccount } from './store/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { armShutdownDeadline } from './runtime/shutdown-deadline.js';
 import { ManagedRedisInUseError, RedisBinaryMissingError } from './store/managed-redis.js';
-import { sweepExpiredJobs, sweepOrphanFolders } from './store/job-retention.js';
+import { sweepExpiredJobs, sweepOrphanFolders } from './bulk/job-retention.js';
 import { resolveRedis } from './store/redis-connection.js';
 import { prepareDataDir } from './store/data-dir.js';
 import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './store/redis-durability.js';

@@ -27,36 +27,20 @@ const LAYERS = [
 ];
 
 /**
- * Arrows up that exist today and are being moved away (issue 30). Each is `from` → `to`; the
- * list only shrinks.
- */
-const KNOWN_ARROWS_UP = [
-  ['^src/store/job-retention[.]ts$', '^src/bulk/input-file[.]ts$'],
-];
-
-/**
  * What domain/ may import besides itself: computation only, no I/O. `node:net` for `isIP`
  * (address classification); cron-parser (a schedule's next times), csv-stringify's sync writer
  * (formula-safe cells) and zod compute and touch nothing outside.
  */
 const DOMAIN_MAY_USE = ['^(node:)?net$', '^node_modules/(cron-parser|csv-stringify|zod)/'];
 
-/**
- * One rule per layer: nothing above it. dependency-cruiser has no per-pair exception, so a
- * layer holding a known arrow up gets a rule for its other files and one per known arrow, which
- * allows that exact target and nothing else above.
- */
-const layerRules = LAYERS.flatMap((layer, index) => {
-  const above = LAYERS.slice(0, index).flatMap((l) => l.paths);
-  if (above.length === 0) return [];
-  const name = `no-arrow-up-from-${layer.name}`;
-  const comment = `${layer.name} imports only its own layer and those below it`;
-  const known = KNOWN_ARROWS_UP.filter(([from]) => layer.paths.some((p) => new RegExp(p).test(from.replace(/^\^/, '').replace(/\[[.]\]/g, '.'))));
-  return [
-    { name, comment, severity: 'error', from: { path: layer.paths, pathNot: known.map(([from]) => from) }, to: { path: above } },
-    ...known.map(([from, to], i) => ({ name: `${name}-known-${i + 1}`, comment, severity: 'error', from: { path: from }, to: { path: above, pathNot: to } })),
-  ];
-});
+/** One rule per layer: nothing above it. */
+const layerRules = LAYERS.slice(1).map((layer, index) => ({
+  name: `no-arrow-up-from-${layer.name}`,
+  comment: `${layer.name} imports only its own layer and those below it`,
+  severity: 'error',
+  from: { path: layer.paths },
+  to: { path: LAYERS.slice(0, index + 1).flatMap((l) => l.paths) },
+}));
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpiredJobs } from '../../src/store/job-retention.js';
+import { sweepExpiredJobs } from '../../src/bulk/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitBulkJob, stageBulkJob } from '../../src/bulk/create-job.js';
 import type { BulkJobStore } from '../../src/store/bulk-jobs.js';
 import { readJsonRows } from '../../src/bulk/intake/json-intake.js';
-import { ORPHAN_FOLDER_AGE_MS, sweepOrphanFolders } from '../../src/store/job-retention.js';
+import { ORPHAN_FOLDER_AGE_MS, sweepOrphanFolders } from '../../src/bulk/job-retention.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { localResults } from '../helpers/local-results.js';
 

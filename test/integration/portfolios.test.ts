@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
-import { sweepExpiredJobs } from '../../src/store/job-retention.js';
+import { sweepExpiredJobs } from '../../src/bulk/job-retention.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { jobStatus, multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';

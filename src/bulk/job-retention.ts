@@ -6,11 +6,11 @@
  * harmless. The folders of uploads cut short by a stopped process, which never became jobs
  * and so have no record, go too (sweepOrphanFolders).
  */
-import { INPUT_FILE } from '../bulk/input-file.js';
-import type { BulkJobStore } from './bulk-jobs.js';
-import type { PortfolioStore } from './portfolios.js';
-import { isTemporaryOf, type ResultStore } from './result-store.js';
-import type { WebhookStore } from './webhooks.js';
+import { INPUT_FILE } from './input-file.js';
+import type { BulkJobStore } from '../store/bulk-jobs.js';
+import type { PortfolioStore } from '../store/portfolios.js';
+import { isTemporaryOf, type ResultStore } from '../store/result-store.js';
+import type { WebhookStore } from '../store/webhooks.js';
 
 export interface RetentionDeps {
   jobs: BulkJobStore;
