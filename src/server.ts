@@ -1,17 +1,17 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDeps, createLogger } from './deps.js';
-import { resolveAdminToken } from './store/admin-token.js';
-import { createFirstStartAccount } from './store/bootstrap.js';
+import { resolveAdminToken } from './runtime/admin-token.js';
+import { createFirstStartAccount } from './runtime/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';
 import { armShutdownDeadline } from './runtime/shutdown-deadline.js';
-import { ManagedRedisInUseError, RedisBinaryMissingError } from './store/managed-redis.js';
+import { ManagedRedisInUseError, RedisBinaryMissingError } from './runtime/managed-redis.js';
 import { sweepExpiredJobs, sweepOrphanFolders } from './bulk/job-retention.js';
-import { resolveRedis } from './store/redis-connection.js';
-import { prepareDataDir } from './store/data-dir.js';
-import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './store/redis-durability.js';
+import { resolveRedis } from './runtime/redis-connection.js';
+import { prepareDataDir } from './runtime/data-dir.js';
+import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './runtime/redis-durability.js';
 import { isRedisUnreachable } from './store/redis-errors.js';
-import { checkRedisReplication } from './store/redis-replication-check.js';
+import { checkRedisReplication } from './runtime/redis-replication-check.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */
 const RETENTION_SWEEP_MS = 60_000;

@@ -16,13 +16,14 @@ const LAYERS = [
   { name: 'portfolios', paths: ['^src/portfolios/'] },
   { name: 'bulk', paths: ['^src/bulk/'] },
   { name: 'queue', paths: ['^src/queue/'] },
+  { name: 'runtime', paths: ['^src/runtime/'] },
   { name: 'store', paths: ['^src/store/'] },
   { name: 'requests', paths: ['^src/requests/'] },
   { name: 'simulator', paths: ['^src/sim/'] },
   { name: 'sources', paths: ['^src/sources/'] },
   {
     name: 'ground',
-    paths: ['^src/domain/', '^src/errors[.]ts$', '^src/config[.]ts$', '^src/log-redaction[.]ts$', '^src/runtime/', '^src/console/'],
+    paths: ['^src/domain/', '^src/errors[.]ts$', '^src/config[.]ts$', '^src/log-redaction[.]ts$', '^src/console/'],
   },
 ];
 

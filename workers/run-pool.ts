@@ -4,7 +4,7 @@
  */
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createDeps, createLogger } from '../src/deps.js';
-import { prepareDataDir } from '../src/store/data-dir.js';
+import { prepareDataDir } from '../src/runtime/data-dir.js';
 import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
 import { armShutdownDeadline } from '../src/runtime/shutdown-deadline.js';
 

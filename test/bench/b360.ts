@@ -15,7 +15,7 @@ import { createDeps } from '../../src/deps.js';
 import { MODULES } from '../../src/domain/business360/profile.js';
 import { createBusiness360 } from '../../src/sources/business360/run-business360.js';
 import { startSimulator } from '../../src/sim/simulator.js';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis } from '../../src/runtime/managed-redis.js';
 import { business360Timing } from '../helpers/b360-timing.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 

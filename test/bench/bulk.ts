@@ -46,7 +46,7 @@
  *     against the simulator, and the same suppliers with one invoice each: upstream requests per
  *     supplier for both (equal, or the bench fails), the register's rows/s beside (a)'s (see partI).
  * Each part runs its own API process (`PORT=0`), against one managed Redis started here
- * (src/store/managed-redis.ts), one temporary BV_DATA_DIR and one BV_KEY_PREFIX; everything is
+ * (src/runtime/managed-redis.ts), one temporary BV_DATA_DIR and one BV_KEY_PREFIX; everything is
  * stopped and removed at the end, on failure and on SIGINT/SIGTERM.
  *
  * Env: BENCH_PARTS (default "abcxi"), BENCH_A_ROWS (100000, part x too), BENCH_X_BIG_ROWS (1048575), BENCH_B_ROWS (5000), BENCH_I_ROWS (100000), BENCH_I_SUPPLIERS (2000), BENCH_C_ROWS
@@ -72,8 +72,8 @@ import { Redis } from 'ioredis';
 import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { startSimulator, type RunningSimulator } from '../../src/sim/simulator.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
-import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/store/managed-redis-server.js';
+import { startManagedRedis, type ManagedRedis } from '../../src/runtime/managed-redis.js';
+import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/runtime/managed-redis-server.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { workbookEntries, zip } from '../helpers/xlsx-files.js';
 import { cpuSeconds, infoField, procStatusMb, root, runQueueSeconds, startCompiled, stopAllChildren, stopChild } from './child-processes.js';

@@ -25,7 +25,7 @@ import { Redis } from 'ioredis';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { UNKNOWN_IDENTIFIERS } from '../../src/sources/sandbox/faults.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis } from '../../src/runtime/managed-redis.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { infoField, procStatusMb, root, startCompiled, stopAllChildren } from './child-processes.js';
 

@@ -20,8 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
-import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/store/managed-redis-server.js';
+import { startManagedRedis } from '../../src/runtime/managed-redis.js';
+import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/runtime/managed-redis-server.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis, type ManagedRedis } from '../../src/runtime/managed-redis.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { findRedisServer, freeLoopbackPort } from '../../src/store/managed-redis.js';
-import { rawCommand, serverArgs, type AppendFsync } from '../../src/store/managed-redis-server.js';
+import { findRedisServer, freeLoopbackPort } from '../../src/runtime/managed-redis.js';
+import { rawCommand, serverArgs, type AppendFsync } from '../../src/runtime/managed-redis-server.js';
 
 const SHIM_SOURCE = fileURLToPath(new URL('./aof-sync-log.c', import.meta.url));
 

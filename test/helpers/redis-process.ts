@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { findRedisServer, freeLoopbackPort } from '../../src/store/managed-redis.js';
+import { findRedisServer, freeLoopbackPort } from '../../src/runtime/managed-redis.js';
 
 /**
  * A redis-server of a test's own, on its own loopback port and folder, that the test can kill

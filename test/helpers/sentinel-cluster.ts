@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { findRedisServer, freeLoopbackPort } from '../../src/store/managed-redis.js';
+import { findRedisServer, freeLoopbackPort } from '../../src/runtime/managed-redis.js';
 import { makeNamespace, removeNamespace, setNamespaceLink } from './network-namespace.js';
 import { startReplicationLink, type ReplicationLink } from './replication-link.js';
 

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../src/store/managed-redis.js';
+import { freeLoopbackPort } from '../../src/runtime/managed-redis.js';
 import { builtServices, commandOf, compose, configPaths, environment, repoRoot, secretPaths, unescapeDollars, type Service } from '../helpers/compose-file.js';
 import { childrenOf, execInImage, procStatus, rehearseImage, startInImage, type ImageProcess, type RehearsedImage } from '../helpers/image-rehearsal.js';
 

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountStore } from '../../src/store/accounts.js';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { startManagedRedis, type ManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis, type ManagedRedis } from '../../src/runtime/managed-redis.js';
 import { reconcileAccount } from '../../src/store/reconcile.js';
 import { WalletStore } from '../../src/store/wallet.js';
 import { runBv } from '../helpers/run-bv.js';

@@ -13,7 +13,7 @@ import {
   startManagedRedis,
   type ManagedRedis,
   type SupervisionEvent,
-} from '../../src/store/managed-redis.js';
+} from '../../src/runtime/managed-redis.js';
 
 describe('managed redis-server', () => {
   let dataDir: string | undefined;
@@ -189,7 +189,7 @@ describe('managed redis-server', () => {
   it('lets exactly one of several starts at once take over a stale claim', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'bv-managed-'));
     const claimFile = path.join(dataDir, 'owner.pid');
-    const module = fileURLToPath(new URL('../../src/store/managed-redis-claim.ts', import.meta.url));
+    const module = fileURLToPath(new URL('../../src/runtime/managed-redis-claim.ts', import.meta.url));
     const script = `const { claimFolder } = await import(${JSON.stringify(module)}); const r = await claimFolder(${JSON.stringify(claimFile)}); console.log('heldBy' in r ? 'refused' : 'claimed'); setTimeout(() => {}, 3000);`;
     for (let round = 0; round < 3; round++) {
       // Left by a service killed with SIGKILL: a pid no process has.

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
-import { checkRedisDurability } from '../../src/store/redis-durability.js';
+import { startManagedRedis } from '../../src/runtime/managed-redis.js';
+import { checkRedisDurability } from '../../src/runtime/redis-durability.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 const ADMIN = 'durability-admin-token-0123456789';

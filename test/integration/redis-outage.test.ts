@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startManagedRedis } from '../../src/store/managed-redis.js';
+import { startManagedRedis } from '../../src/runtime/managed-redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 const ADMIN = 'outage-test-admin-token-0123456789';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runBilled } from '../../src/store/billing.js';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { isRedisUnreachable } from '../../src/store/redis-errors.js';
-import { checkRedisReplication } from '../../src/store/redis-replication-check.js';
+import { checkRedisReplication } from '../../src/runtime/redis-replication-check.js';
 import { ReplicaWait, ReplicaWaitTimeoutError } from '../../src/store/replica-wait.js';
 import { WalletStore } from '../../src/store/wallet.js';
 import { REDIS_PASSWORD, startSentinelCluster, type SentinelCluster } from '../helpers/sentinel-cluster.js';

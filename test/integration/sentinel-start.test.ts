@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../src/store/managed-redis.js';
+import { freeLoopbackPort } from '../../src/runtime/managed-redis.js';
 import { startServerProcess } from '../helpers/server-process.js';
 
 describe('starting with REDIS_SENTINELS', () => {

@@ -21,7 +21,7 @@ import { QUEUES } from '../../src/queue/names.js';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { findRedisServer } from '../../src/store/managed-redis.js';
+import { findRedisServer } from '../../src/runtime/managed-redis.js';
 import { WalletStore, type LedgerEntry } from '../../src/store/wallet.js';
 import { canPartition } from '../helpers/network-namespace.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';

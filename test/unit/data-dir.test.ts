@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/config.js';
-import { prepareDataDir } from '../../src/store/data-dir.js';
+import { prepareDataDir } from '../../src/runtime/data-dir.js';
 import { openPathFor } from '../helpers/open-path.js';
 
 describe('prepareDataDir', () => {
@@ -70,7 +70,7 @@ describe('prepareDataDir', () => {
     await mkdir(rootOwned, { mode: 0o700 });
     const asNobody = (dir: string) =>
       new Promise<{ code: number; output: string }>((resolve) => {
-        const script = `import('./src/store/data-dir.ts').then((m) => m.prepareDataDir(${JSON.stringify(dir)}, { warn() {} })).then(() => console.log('prepared'), (error) => console.log(error.name + ': ' + error.message))`;
+        const script = `import('./src/runtime/data-dir.ts').then((m) => m.prepareDataDir(${JSON.stringify(dir)}, { warn() {} })).then(() => console.log('prepared'), (error) => console.log(error.name + ': ' + error.message))`;
         execFile('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, '--import', 'tsx', '-e', script], { cwd: path.resolve(import.meta.dirname, '../..'), env: { PATH: process.env.PATH ?? '', HOME: root! } }, (error, stdout, stderr) =>
           resolve({ code: error ? 1 : 0, output: `${stdout}${stderr}` }),
         );

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { AccountStore } from './accounts.js';
-import type { RedisKeys } from './keys.js';
-import { openAccount } from './open-account.js';
-import type { WalletStore } from './wallet.js';
+import type { AccountStore } from '../store/accounts.js';
+import type { RedisKeys } from '../store/keys.js';
+import { openAccount } from '../store/open-account.js';
+import type { WalletStore } from '../store/wallet.js';
 
 export const FIRST_START_BALANCE_PAISE = 1_000_00;
 
