@@ -13,7 +13,7 @@ import { healthRoutes } from './api/routes/health.js';
 import { metricsRoutes } from './api/routes/metrics.js';
 import { queueBoardRoutes } from './api/routes/queue-board.js';
 import { consoleRoutes } from './api/routes/console.js';
-import { publicSourceStatus, sourceStatus } from './store/source-status.js';
+import { publicSourceStatus, sourceStatus } from './store/sources/source-status.js';
 import { ConfigError } from './config.js';
 import { hideInLogs, loggableUrl, type Deps } from './deps.js';
 import { AppError } from './errors.js';
@@ -22,7 +22,7 @@ import { createAppMetrics } from './metrics/registry.js';
 import { createScrapeCollectors } from './metrics/scrape-collectors.js';
 import { QUEUES } from './queue/names.js';
 import { defaultMaxConnections } from './runtime/connection-cap.js';
-import { createAdminAttempts } from './store/admin-attempts.js';
+import { createAdminAttempts } from './store/request-guards/admin-attempts.js';
 import { readServiceTotals } from './store/service-totals.js';
 
 export interface AppOptions {

@@ -10,8 +10,8 @@ import { loadSourcesFile } from './sources/sources-file.js';
 import { loadSandboxRegistry } from './sources/sandbox/registry.js';
 import { createSandboxSource } from './sources/sandbox/sandbox-source.js';
 import { createVerifier, type SourceChains, type Verifier } from './sources/verifier.js';
-import { AccountStore } from './store/accounts.js';
-import { IdempotencyStore } from './store/idempotency.js';
+import { AccountStore } from './store/accounts/accounts.js';
+import { IdempotencyStore } from './store/request-guards/idempotency.js';
 import { createRedisKeys, type RedisKeys } from './store/keys.js';
 import { createRowVerifier } from './bulk/verify-row.js';
 import { createBulkQueues, queueConnection, type BulkQueues } from './queue/queues.js';
@@ -19,16 +19,16 @@ import { startBulkWorkers, type BulkWorkers, type WorkerPools } from './worker-p
 import { resolveWebhookEvent } from './webhooks/webhook-events.js';
 import { reconcilePortfolioSchedules } from './portfolios/schedules.js';
 import { endPortfolioRun } from './portfolios/start-run.js';
-import { PortfolioStore } from './store/portfolios.js';
-import { BulkJobStore } from './store/bulk-jobs.js';
-import { WebhookStore } from './store/webhooks.js';
-import { openResultStore } from './store/open-result-store.js';
-import type { ResultStore } from './store/result-store.js';
-import { SourceStateStore } from './store/source-state.js';
-import { WalletStore } from './store/wallet.js';
-import { connectionErrorLogger } from './store/redis-errors.js';
+import { PortfolioStore } from './store/portfolios/portfolios.js';
+import { BulkJobStore } from './store/bulk-jobs/bulk-jobs.js';
+import { WebhookStore } from './store/bulk-jobs/webhooks.js';
+import { openResultStore } from './store/results/open-result-store.js';
+import type { ResultStore } from './store/results/result-store.js';
+import { SourceStateStore } from './store/sources/source-state.js';
+import { WalletStore } from './store/wallet/wallet.js';
+import { connectionErrorLogger } from './store/redis/redis-errors.js';
 import { redactUrl } from './log-redaction.js';
-import { createRedisFactory, redisTargetOf } from './store/redis-factory.js';
+import { createRedisFactory, redisTargetOf } from './store/redis/redis-factory.js';
 import { recordJobBytes } from './bulk/job-bytes.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */

@@ -10,7 +10,7 @@ import { sweepExpiredJobs, sweepOrphanFolders } from './bulk/job-retention.js';
 import { resolveRedis } from './runtime/redis-connection.js';
 import { prepareDataDir } from './runtime/data-dir.js';
 import { enforceRedisDurability, liveKeysInUse, RedisNotDurableError } from './runtime/redis-durability.js';
-import { isRedisUnreachable } from './store/redis-errors.js';
+import { isRedisUnreachable } from './store/redis/redis-errors.js';
 import { checkRedisReplication } from './runtime/redis-replication-check.js';
 
 /** Retention is counted in days: a sweep a minute is plenty. */

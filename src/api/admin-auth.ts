@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import type { AdminAttempts } from '../store/admin-attempts.js';
+import type { AdminAttempts } from '../store/request-guards/admin-attempts.js';
 import { bearerToken } from './bearer.js';
 
 declare module 'fastify' {

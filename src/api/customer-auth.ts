@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { bearerToken } from './bearer.js';
-import type { AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts/accounts.js';
 
 /**
  * For /v1 routes: sets request.auth from a valid, unrevoked API key, or returns the 401 to

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, RetryLaterError } from '../errors.js';
-import { isRedisOutOfMemory, isRedisUnreachable } from '../store/redis-errors.js';
+import { isRedisOutOfMemory, isRedisUnreachable } from '../store/redis/redis-errors.js';
 import { sendError } from './envelope.js';
 
 /** Seconds a caller is asked to wait when Redis cannot be reached: it reconnects every half second. */

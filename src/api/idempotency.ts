@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CATALOGUE, validationError, type ErrorCode } from '../errors.js';
-import { requestFingerprint, type ClaimResult, type IdempotencyStore } from '../store/idempotency.js';
+import { requestFingerprint, type ClaimResult, type IdempotencyStore } from '../store/request-guards/idempotency.js';
 import { MultipartFingerprint } from './multipart-fingerprint.js';
 
 type DoneClaim = Extract<ClaimResult, { kind: 'done' }>;

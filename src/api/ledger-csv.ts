@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { wireTime } from '../domain/dates.js';
 import { escapeCell } from '../domain/formula-escape.js';
 import { ledgerBalanceChangePaise } from '../domain/ledger-lines.js';
-import type { BulkJob } from '../store/bulk-jobs.js';
-import type { LedgerLine } from '../store/grouped-ledger.js';
+import type { BulkJob } from '../store/bulk-jobs/bulk-jobs.js';
+import type { LedgerLine } from '../store/wallet/grouped-ledger.js';
 import { ledgerLineBody } from './ledger-entry-body.js';
 
 /**

@@ -1,8 +1,8 @@
 /** A wallet ledger entry as the API shows it (GET /v1/wallet/ledger, its CSV, the admin ledger export): money in rupees, time in IST. */
 import { wireTime } from '../domain/dates.js';
 import { paiseToInr } from '../domain/operations.js';
-import type { JobLedgerLine, LedgerLine } from '../store/grouped-ledger.js';
-import type { LedgerEntry } from '../store/wallet.js';
+import type { JobLedgerLine, LedgerLine } from '../store/wallet/grouped-ledger.js';
+import type { LedgerEntry } from '../store/wallet/wallet.js';
 
 export function ledgerEntryBody(entry: LedgerEntry) {
   return {

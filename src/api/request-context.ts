@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../errors.js';
-import type { AuthenticatedKey } from '../store/accounts.js';
+import type { AuthenticatedKey } from '../store/accounts/accounts.js';
 
 /** What the hooks learn about a request, read by the envelope and the handlers. */
 declare module 'fastify' {

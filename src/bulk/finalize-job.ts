@@ -5,9 +5,9 @@
  * Safe to run twice: the files are rewritten whole and the release and status change once.
  */
 import type { Logger } from 'pino';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { ResultStore } from '../store/result-store.js';
-import type { WalletStore } from '../store/wallet.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { ResultStore } from '../store/results/result-store.js';
+import type { WalletStore } from '../store/wallet/wallet.js';
 import { SupplierTally } from '../domain/itc/register-results.js';
 import { judgedRows, writeSupplierFiles } from './itc-register-results.js';
 import { KeptSuppliers } from './kept-suppliers.js';

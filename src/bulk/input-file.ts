@@ -3,7 +3,7 @@
  * then every data row in upload order with what intake decided about it. Chunk jobs carry
  * the `first` rows' requests; the finalize step walks this file to put results in order.
  */
-import type { ResultStore } from '../store/result-store.js';
+import type { ResultStore } from '../store/results/result-store.js';
 
 export const INPUT_FILE = 'input.jsonl';
 

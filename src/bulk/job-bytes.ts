@@ -1,10 +1,10 @@
 /**
- * What a job's stored files take, for its account's stored-bytes quota (store/job-quotas.ts):
+ * What a job's stored files take, for its account's stored-bytes quota (store/bulk-jobs/job-quotas.ts):
  * measured when the job ends (its input, chunk and result files) and again after a portfolio
  * run's change report, then kept until the job is removed.
  */
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { ResultStore } from '../store/results/result-store.js';
 
 /**
  * Records what an ended job's files take now. A failed job's files are removed as it ends

@@ -7,10 +7,10 @@
  * and so have no record, go too (sweepOrphanFolders).
  */
 import { INPUT_FILE } from './input-file.js';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { PortfolioStore } from '../store/portfolios.js';
-import { isTemporaryOf, type ResultStore } from '../store/result-store.js';
-import type { WebhookStore } from '../store/webhooks.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { PortfolioStore } from '../store/portfolios/portfolios.js';
+import { isTemporaryOf, type ResultStore } from '../store/results/result-store.js';
+import type { WebhookStore } from '../store/bulk-jobs/webhooks.js';
 
 export interface RetentionDeps {
   jobs: BulkJobStore;

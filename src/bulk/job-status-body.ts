@@ -3,7 +3,7 @@
  * the data of the `bulk.job.completed` webhook): money in rupees, progress with an ETA.
  */
 import { paiseToInr } from '../domain/operations.js';
-import type { BulkJob } from '../store/bulk-jobs.js';
+import type { BulkJob } from '../store/bulk-jobs/bulk-jobs.js';
 import { wireTime } from '../domain/dates.js';
 
 /**

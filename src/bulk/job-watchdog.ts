@@ -16,8 +16,8 @@
  */
 import type { Logger } from 'pino';
 import type { Job, Queue } from 'bullmq';
-import type { BulkJob, BulkJobStore } from '../store/bulk-jobs.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { BulkJob, BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { ResultStore } from '../store/results/result-store.js';
 import { chunkJobId, finalizeJobId, type ChunkPayload, type FinalizePayload } from '../queue/names.js';
 import { failJob, type FinalizeDeps } from './finalize-job.js';
 import { INPUT_FILE, type InputLine } from './input-file.js';

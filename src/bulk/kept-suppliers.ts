@@ -5,7 +5,7 @@
  * asks, the last PARSED_KEPT of them kept parsed: parsed objects take several times the text's
  * memory, and a register's invoices come in any supplier order.
  */
-import { isMissingFile, type ResultStore } from '../store/result-store.js';
+import { isMissingFile, type ResultStore } from '../store/results/result-store.js';
 import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
 
 const PARSED_KEPT = 2_048;

@@ -3,8 +3,8 @@
  * (input.jsonl) lists every row with intake's verdict, and each `first` row takes the next
  * line of its chunk's results file; invalid rows and duplicates take their places between.
  */
-import type { AbandonedChunk } from '../store/bulk-jobs.js';
-import { isMissingFile, type ResultStore } from '../store/result-store.js';
+import type { AbandonedChunk } from '../store/bulk-jobs/bulk-jobs.js';
+import { isMissingFile, type ResultStore } from '../store/results/result-store.js';
 import { INPUT_FILE, inputRowBatches, type InputLine, type RowLine } from './input-file.js';
 import { chunkFileName, parseChunkLine, type ChunkResultLine } from './process-chunk.js';
 import type { RowResult } from './result-files.js';

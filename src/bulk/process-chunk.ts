@@ -12,9 +12,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LimitFunction } from 'p-limit';
 import type { Logger } from 'pino';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { ResultStore } from '../store/result-store.js';
-import type { PartCharge, WalletStore } from '../store/wallet.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { ResultStore } from '../store/results/result-store.js';
+import type { PartCharge, WalletStore } from '../store/wallet/wallet.js';
 import type { ChunkPayload, ChunkRow } from '../queue/names.js';
 import { ledgerLabel } from '../domain/ledger-lines.js';
 import { renderResult, type RenderedResult } from './result-files.js';

@@ -1,5 +1,5 @@
 import { RetryLaterError } from '../errors.js';
-import type { JobQuotaStore, QuotaVerdict } from '../store/job-quotas.js';
+import type { JobQuotaStore, QuotaVerdict } from '../store/bulk-jobs/job-quotas.js';
 
 /**
  * Retry-After of a refusal for unfinished jobs: a job takes from seconds to hours, and its

@@ -21,7 +21,7 @@ import { paiseToInr, type BulkOperationName } from '../domain/operations.js';
 import { csvRecord } from '../domain/csv-record.js';
 import { escapeCell, startsFormula } from '../domain/formula-escape.js';
 import { isProblem, keyFieldValue } from '../domain/result-breakdown.js';
-import type { ResultFileWriter, ResultStore } from '../store/result-store.js';
+import type { ResultFileWriter, ResultStore } from '../store/results/result-store.js';
 import { flatten, resultColumns } from './result-columns.js';
 import { ResultsWorkbook } from './results-xlsx.js';
 

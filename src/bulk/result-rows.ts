@@ -13,7 +13,7 @@ import type { BulkOperationName } from '../domain/operations.js';
 import { isProblem, KEY_FIELDS, keyFieldValue, ROW_OUTCOMES, type RowOutcome } from '../domain/result-breakdown.js';
 import { validationError } from '../errors.js';
 import { RESULTS_JSONL_FILE } from './result-files.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { ResultStore } from '../store/results/result-store.js';
 
 /** Lines read for one page at most, matching or not. */
 export const SCAN_LINES = 10_000;

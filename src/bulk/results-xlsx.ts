@@ -1,18 +1,18 @@
 /**
  * results.xlsx: results.csv as a workbook, written in the same pass and from the same cells, so
  * the two never disagree, except that a cell keeps its text where the CSV prefixes `'` against
- * formula injection (the workbook quote-prefixes it instead: store/xlsx-writer.ts). What the
+ * formula injection (the workbook quote-prefixes it instead: store/results/xlsx-writer.ts). What the
  * workbook adds is what a spreadsheet user would otherwise do by hand: the header frozen
  * and filterable, identifiers kept as text, `row`, `charged_inr`, `duplicate_of` and the key fields
  * that are rupee amounts (result-columns.ts AMOUNT_RESULT_COLUMNS: an invoice's tax) as numbers
  * (rupees to two decimals, so a column sum is the job's charge), names wide enough to read, and
  * the rows a reviewer must look at filled (domain/result-breakdown.ts isProblem: any outcome but
- * ok, or a record whose key field is not fine). See store/xlsx-writer.ts for how memory stays
+ * ok, or a record whose key field is not fine). See store/results/xlsx-writer.ts for how memory stays
  * bounded and what happens past Excel's 1,048,576 rows.
  */
 import { csvRecordCells } from '../domain/csv-record.js';
-import type { ResultStore } from '../store/result-store.js';
-import { XlsxSheetWriter, type XlsxColumn } from '../store/xlsx-writer.js';
+import type { ResultStore } from '../store/results/result-store.js';
+import { XlsxSheetWriter, type XlsxColumn } from '../store/results/xlsx-writer.js';
 import { AMOUNT_RESULT_COLUMNS } from './result-columns.js';
 
 export const RESULTS_XLSX_FILE = 'results.xlsx';

@@ -9,8 +9,8 @@
 import { AppError, RetryLaterError, validationError } from '../errors.js';
 import { INPUT_FILE, type InputLine } from './input-file.js';
 import { RESULTS_JSONL_FILE } from './result-files.js';
-import type { BulkJob } from '../store/bulk-jobs.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { BulkJob } from '../store/bulk-jobs/bulk-jobs.js';
+import type { ResultStore } from '../store/results/result-store.js';
 import { commitBulkJob, discardStagedJob, stageBulkJob, type CreatedJob, type CreateJobDeps, type JobDetails } from './create-job.js';
 import { intakeFailure } from './intake/intake-error.js';
 import { refuseOverQuota } from './quota-refusal.js';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { SupplierListingLine, SupplierListingTotals } from '../domain/itc/supplier-listing.js';
 import { validationError } from '../errors.js';
 import { SUPPLIERS_JSONL_FILE } from './itc-register-results.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { ResultStore } from '../store/results/result-store.js';
 
 const MAX_LIMIT = 100;
 const LIMIT_RULE = `must be an integer from 1 to ${MAX_LIMIT}`;

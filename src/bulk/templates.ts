@@ -10,7 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { BulkOperationName } from '../domain/operations.js';
 import { escapeCell } from '../domain/formula-escape.js';
 import { SANDBOX_SCENARIOS, scenarioInput, type SandboxScenario } from '../sources/sandbox/scenarios.js';
-import { XlsxSheetWriter } from '../store/xlsx-writer.js';
+import { XlsxSheetWriter } from '../store/results/xlsx-writer.js';
 import { columnsTakenBy, type KnownColumn } from './intake/row-request.js';
 
 export interface BulkTemplate {

@@ -60,7 +60,7 @@ export function ledgerEntryJob(reference: string): { jobId: string; row: number 
 
 /**
  * What an entry did to the wallet's balance, in paise. The balance includes held money
- * (store/wallet-scripts.ts): a top-up adds its amount, a commit takes its amount, and a hold
+ * (store/wallet/wallet-scripts.ts): a top-up adds its amount, a commit takes its amount, and a hold
  * or a release only moves money between available and held, so changes nothing. Summed over
  * consecutive entries, it is the last entry's balance less the balance before the first.
  */

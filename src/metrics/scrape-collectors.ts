@@ -4,7 +4,7 @@
  * and the rows and money totals every process adds to (store/service-totals.ts).
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { SourceStatus } from '../store/source-status.js';
+import type { SourceStatus } from '../store/sources/source-status.js';
 import { ROW_STATUSES, type ServiceTotals } from '../store/service-totals.js';
 
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;

@@ -12,9 +12,9 @@ import { CHANGES_CSV_FILE, changesToCsv } from '../domain/portfolio/changes-csv.
 import { diffRuns, summarizeChanges, type PortfolioChange, type RunRow } from '../domain/portfolio/changes.js';
 import { rowIdentifier } from '../domain/portfolio/operations.js';
 import { writeChangesXlsx } from './changes-xlsx.js';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { Portfolio, PortfolioStore, RunSummary } from '../store/portfolios.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { Portfolio, PortfolioStore, RunSummary } from '../store/portfolios/portfolios.js';
+import type { ResultStore } from '../store/results/result-store.js';
 import { istTimestamp, wireTime } from '../domain/dates.js';
 
 export const CHANGES_JSON = 'changes.json';

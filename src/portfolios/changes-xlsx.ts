@@ -8,8 +8,8 @@
  */
 import { changesCsvHeader } from '../domain/portfolio/changes-csv.js';
 import type { PortfolioChange } from '../domain/portfolio/changes.js';
-import type { ResultStore } from '../store/result-store.js';
-import { XlsxSheetWriter } from '../store/xlsx-writer.js';
+import type { ResultStore } from '../store/results/result-store.js';
+import { XlsxSheetWriter } from '../store/results/xlsx-writer.js';
 
 export const CHANGES_XLSX_FILE = 'changes.xlsx';
 

@@ -4,7 +4,7 @@
  * scheduler process at start) writes the same single scheduler and none is ever doubled.
  */
 import type { Queue } from 'bullmq';
-import type { Portfolio, PortfolioRow, PortfolioStore } from '../store/portfolios.js';
+import type { Portfolio, PortfolioRow, PortfolioStore } from '../store/portfolios/portfolios.js';
 import type { PortfolioJob } from '../queue/names.js';
 
 const SCHEDULER_PREFIX = 'portfolio:';

@@ -9,8 +9,8 @@ import { intakeFailure } from '../bulk/intake/intake-error.js';
 import { readJsonRows } from '../bulk/intake/json-intake.js';
 import { normaliseHeaderName } from '../bulk/intake/row-request.js';
 import { AppError } from '../errors.js';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { Portfolio, PortfolioStore } from '../store/portfolios.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { Portfolio, PortfolioStore } from '../store/portfolios/portfolios.js';
 
 export interface StartRunDeps extends CreateJobDeps {
   portfolios: PortfolioStore;

@@ -5,7 +5,7 @@
  */
 import { Queue, type ConnectionOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { reconnectOnFailoverReply, type RedisFactory } from '../store/redis-factory.js';
+import { reconnectOnFailoverReply, type RedisFactory } from '../store/redis/redis-factory.js';
 import { chunkJobId, finalizeJobId, QUEUES, type ChunkPayload, type FinalizePayload, type PortfolioJob, type WebhookPayload } from './names.js';
 
 /** BullMQ needs connections that wait through reconnects (and failovers) rather than fail commands. */

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { AccountStore } from '../store/accounts.js';
+import type { AccountStore } from '../store/accounts/accounts.js';
 import type { RedisKeys } from '../store/keys.js';
-import { openAccount } from '../store/open-account.js';
-import type { WalletStore } from '../store/wallet.js';
+import { openAccount } from '../store/accounts/open-account.js';
+import type { WalletStore } from '../store/wallet/wallet.js';
 
 export const FIRST_START_BALANCE_PAISE = 1_000_00;
 

@@ -1,5 +1,5 @@
 import type { AppendFsync } from './managed-redis-server.js';
-import type { WarnLog } from '../store/redis-errors.js';
+import type { WarnLog } from '../store/redis/redis-errors.js';
 
 /**
  * DESIGN.md §2 needs Redis with `maxmemory-policy noeviction` (an evicted key is a lost

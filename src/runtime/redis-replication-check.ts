@@ -1,5 +1,5 @@
 import { checkRedisDurability } from './redis-durability.js';
-import type { WarnLog } from '../store/redis-errors.js';
+import type { WarnLog } from '../store/redis/redis-errors.js';
 
 interface ReplicationClient {
   info(section: 'replication'): Promise<string>;

@@ -1,6 +1,6 @@
 /**
  * What the guard of a live source needs from the shared state (implemented over Redis in
- * store/source-state.ts): leases, the circuit, and the response cache.
+ * store/sources/source-state.ts): leases, the circuit, and the response cache.
  */
 export type AcquireResult = { acquired: true } | { acquired: false; reason: 'down' | 'in_flight' | 'rate'; waitMs: number };
 

@@ -100,7 +100,7 @@ export interface RedisKeys {
   legacyAccountBulkJobs(accountId: string): string;
   /**
    * Sorted set of the account's unfinished bulk job ids (both environments) by admission time
-   * (ms): what its open-jobs quota counts (see store/job-quotas.ts).
+   * (ms): what its open-jobs quota counts (see store/bulk-jobs/job-quotas.ts).
    */
   accountOpenBulkJobs(accountId: string): string;
   /** Hash: job id → bytes of that job's stored files, for the account's stored-bytes quota. */

@@ -13,7 +13,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Logger } from 'pino';
 import { request, type Agent } from 'undici';
 import type { Environment } from '../domain/operations.js';
-import type { WebhookStore } from '../store/webhooks.js';
+import type { WebhookStore } from '../store/bulk-jobs/webhooks.js';
 import type { WebhookPayload } from '../queue/names.js';
 import { AccountBusy, type AccountShare } from './account-share.js';
 import { checkHostLiteral, DestinationRefused, publicOnlyAgent } from './webhook-destination.js';

@@ -4,9 +4,9 @@
  * job's status, or a portfolio run's change summary with the first changes.
  */
 import { jobStatusBody } from '../bulk/job-status-body.js';
-import type { BulkJobStore } from '../store/bulk-jobs.js';
-import type { PortfolioStore } from '../store/portfolios.js';
-import type { ResultStore } from '../store/result-store.js';
+import type { BulkJobStore } from '../store/bulk-jobs/bulk-jobs.js';
+import type { PortfolioStore } from '../store/portfolios/portfolios.js';
+import type { ResultStore } from '../store/results/result-store.js';
 import type { WebhookEvent } from './deliver-webhook.js';
 import type { WebhookPayload } from '../queue/names.js';
 import { CHANGES_HEAD_JSON } from '../portfolios/change-report.js';

@@ -46,7 +46,7 @@ const app = Fastify();
 app.post('/v1/gst/verify', async () => body);
 if (process.env.REDIS_URL !== undefined) {
   const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
-  // By SHA, as the service runs its scripts (src/store/scripts.ts).
+  // By SHA, as the service runs its scripts (src/store/redis/scripts.ts).
   const sha = (await redis.script('LOAD', "return redis.call('HINCRBY', KEYS[1], ARGV[1], 1)")) as string;
   app.post('/floor/three-round-trips', async () => {
     for (const field of ['rate', 'hold', 'commit']) await redis.evalsha(sha, 1, 'bench-floor', field);

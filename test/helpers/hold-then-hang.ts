@@ -5,7 +5,7 @@
  */
 import { Redis } from 'ioredis';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { WalletStore } from '../../src/store/wallet.js';
+import { WalletStore } from '../../src/store/wallet/wallet.js';
 
 const [redisUrl, prefix, accountId, holdId, amount, ttl] = process.argv.slice(2) as [string, string, string, string, string, string];
 const redis = new Redis(redisUrl);

@@ -1,5 +1,5 @@
-import { LocalResultStore } from '../../src/store/local-result-store.js';
-import type { ResultStore } from '../../src/store/result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
+import type { ResultStore } from '../../src/store/results/result-store.js';
 
 /** A test app's result store as the local folder it is by default, for tests that look at its files on disk. */
 export function localResults(store: ResultStore): LocalResultStore {

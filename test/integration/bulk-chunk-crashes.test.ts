@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chunkJobId } from '../../src/queue/names.js';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { jobStatus, type JobStatus } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { killWorker, startVerifyWorker } from '../helpers/worker-process.js';

@@ -11,7 +11,7 @@ import { worstVerdict } from '../../src/domain/itc/check-invoice.js';
 import type { ItcVerdict } from '../../src/domain/itc/types.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { fileUpload, multipartUpload, waitForJob, type JobStatus } from '../helpers/bulk-client.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpiredJobs } from '../../src/bulk/job-retention.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { scenario } from '../helpers/scenarios.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

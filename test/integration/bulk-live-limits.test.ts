@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { writeSimSources } from '../helpers/sim-sources.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

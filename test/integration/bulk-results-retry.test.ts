@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRowsPage } from '../../src/bulk/result-rows.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { multipartUpload, waitForJob, type JobStatus } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startVerifyWorker } from '../helpers/worker-process.js';

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
-import { WalletStore } from '../../src/store/wallet.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
+import { WalletStore } from '../../src/store/wallet/wallet.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { newestFirst } from '../../src/store/newest-first.js';
+import { newestFirst } from '../../src/store/redis/newest-first.js';
 
 /** The listings' paging (bulk jobs, portfolios, runs) on a real sorted set. */
 describe('paging a sorted set newest first with a score cursor', () => {

@@ -3,7 +3,7 @@ import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitBulkJob, stageBulkJob } from '../../src/bulk/create-job.js';
-import type { BulkJobStore } from '../../src/store/bulk-jobs.js';
+import type { BulkJobStore } from '../../src/store/bulk-jobs/bulk-jobs.js';
 import { readJsonRows } from '../../src/bulk/intake/json-intake.js';
 import { ORPHAN_FOLDER_AGE_MS, sweepOrphanFolders } from '../../src/bulk/job-retention.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -5,7 +5,7 @@ import { makeGstin } from '../../src/domain/identifiers/gstin.js';
 import { driftPhase } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_SCENARIOS } from '../../src/sources/sandbox/drifting-scenarios.js';
 import { sweepExpiredJobs } from '../../src/bulk/job-retention.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { jobStatus, multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

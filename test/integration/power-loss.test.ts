@@ -6,8 +6,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { DEFAULT_APPEND_FSYNC, type AppendFsync } from '../../src/runtime/managed-redis-server.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
-import { WalletStore } from '../../src/store/wallet.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
+import { WalletStore } from '../../src/store/wallet/wallet.js';
 import { buildSyncLogShim, findCompiler, startPowerCutRedis } from '../helpers/power-cut-redis.js';
 
 const compiler = findCompiler();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { createRateLimitStore, type RateLimitStoreResult } from '../../src/store/rate-limit-store.js';
+import { createRateLimitStore, type RateLimitStoreResult } from '../../src/store/request-guards/rate-limit-store.js';
 
 describe('sliding-window rate limit store', () => {
   let redis: Redis;

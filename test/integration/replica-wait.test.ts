@@ -1,11 +1,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runBilled } from '../../src/store/billing.js';
+import { runBilled } from '../../src/store/wallet/billing.js';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { isRedisUnreachable } from '../../src/store/redis-errors.js';
+import { isRedisUnreachable } from '../../src/store/redis/redis-errors.js';
 import { checkRedisReplication } from '../../src/runtime/redis-replication-check.js';
-import { ReplicaWait, ReplicaWaitTimeoutError } from '../../src/store/replica-wait.js';
-import { WalletStore } from '../../src/store/wallet.js';
+import { ReplicaWait, ReplicaWaitTimeoutError } from '../../src/store/redis/replica-wait.js';
+import { WalletStore } from '../../src/store/wallet/wallet.js';
 import { REDIS_PASSWORD, startSentinelCluster, type SentinelCluster } from '../helpers/sentinel-cluster.js';
 
 const KEYS = createRedisKeys(`bvtest:replica-wait:${process.pid}`);

@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
-import { openResultStore } from '../../src/store/open-result-store.js';
-import { isMissingFile, type ResultStore } from '../../src/store/result-store.js';
-import { createS3Client, PART_BYTES, S3ResultStore } from '../../src/store/s3-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
+import { openResultStore } from '../../src/store/results/open-result-store.js';
+import { isMissingFile, type ResultStore } from '../../src/store/results/result-store.js';
+import { createS3Client, PART_BYTES, S3ResultStore } from '../../src/store/results/s3-result-store.js';
 import { S3_SERVER_CREDENTIALS, startS3Server, type S3Server } from '../helpers/s3-server.js';
 
 /** A TCP relay that counts the bytes it hands the client: what the S3 server has sent so far. */

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
-import { createS3Client, S3ResultStore } from '../../src/store/s3-result-store.js';
+import { createS3Client, S3ResultStore } from '../../src/store/results/s3-result-store.js';
 import { deleteKeysUnder } from '../helpers/redis-process.js';
 import { S3_SERVER_CREDENTIALS, startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { reconcileAccount, reconcileWallet } from '../../src/store/reconcile.js';
-import { SANDBOX_OPENING_PAISE, WalletStore } from '../../src/store/wallet.js';
+import { reconcileAccount, reconcileWallet } from '../../src/store/wallet/reconcile.js';
+import { SANDBOX_OPENING_PAISE, WalletStore } from '../../src/store/wallet/wallet.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisFactory, type RedisFactory } from '../../src/store/redis-factory.js';
+import { createRedisFactory, type RedisFactory } from '../../src/store/redis/redis-factory.js';
 import { startSentinelCluster, REDIS_PASSWORD, SENTINEL_PASSWORD, type SentinelCluster } from '../helpers/sentinel-cluster.js';
 
 /** The connector ioredis keeps inside a connection: what its failover detector closes. */

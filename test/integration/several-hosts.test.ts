@@ -22,7 +22,7 @@ import { FAULT_TRIGGERS } from '../../src/sources/sandbox/faults.js';
 import { loadSandboxRegistry } from '../../src/sources/sandbox/registry.js';
 import { createRedisKeys } from '../../src/store/keys.js';
 import { findRedisServer } from '../../src/runtime/managed-redis.js';
-import { WalletStore, type LedgerEntry } from '../../src/store/wallet.js';
+import { WalletStore, type LedgerEntry } from '../../src/store/wallet/wallet.js';
 import { canPartition } from '../helpers/network-namespace.js';
 import { startS3Server, type S3Server } from '../helpers/s3-server.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';

@@ -9,7 +9,7 @@ import { createRequestGate, RENEW_AFTER_MS } from '../../src/sources/request-gat
 import type { CheckContext, CheckHandler, SourceOutcome } from '../../src/sources/port.js';
 import type { LiveSourceSettings } from '../../src/sources/sources-file.js';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { SourceStateStore } from '../../src/store/source-state.js';
+import { SourceStateStore } from '../../src/store/sources/source-state.js';
 
 type Answer = SourceOutcome<never>;
 type Behaviour = (call: number) => Promise<Answer> | Answer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupedLedgerPage } from '../../src/store/grouped-ledger.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
+import { groupedLedgerPage } from '../../src/store/wallet/grouped-ledger.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -3,10 +3,10 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { createRedisKeys } from '../../src/store/keys.js';
-import { reconcileAccount } from '../../src/store/reconcile.js';
-import { runScript } from '../../src/store/scripts.js';
-import { WalletStore } from '../../src/store/wallet.js';
-import { HOLD } from '../../src/store/wallet-scripts.js';
+import { reconcileAccount } from '../../src/store/wallet/reconcile.js';
+import { runScript } from '../../src/store/redis/scripts.js';
+import { WalletStore } from '../../src/store/wallet/wallet.js';
+import { HOLD } from '../../src/store/wallet/wallet-scripts.js';
 
 describe('wallet holds, commits, releases and the ledger', () => {
   let redis: Redis;

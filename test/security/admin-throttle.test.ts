@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { addressUnit } from '../../src/store/admin-attempts.js';
+import { addressUnit } from '../../src/store/request-guards/admin-attempts.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const ADMIN = 'throttle-test-admin-token-5c1d0e';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { deliverWebhook, type WebhookEvent } from '../../src/webhooks/deliver-webhook.js';
 import { publicOnlyLookup } from '../../src/webhooks/webhook-destination.js';
-import { WebhookStore } from '../../src/store/webhooks.js';
+import { WebhookStore } from '../../src/store/bulk-jobs/webhooks.js';
 import { multipartUpload, waitForJob } from '../helpers/bulk-client.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.js';

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { AccountBusy, AccountShare } from '../../src/webhooks/account-share.js';
 import { deliverWebhook } from '../../src/webhooks/deliver-webhook.js';
-import type { WebhookStore } from '../../src/store/webhooks.js';
+import type { WebhookStore } from '../../src/store/bulk-jobs/webhooks.js';
 
 describe("an account's share of the webhook deliveries", () => {
   it('gives each account its slots, and the next after one is released', () => {

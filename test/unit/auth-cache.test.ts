@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthCache } from '../../src/store/auth-cache.js';
+import { AuthCache } from '../../src/store/accounts/auth-cache.js';
 
 const auth = (keyId: string) => ({ accountId: 'acct_1', keyId, environment: 'sandbox' as const, rateLimitPerMinute: 600, sandboxClockOffsetMs: 0 });
 

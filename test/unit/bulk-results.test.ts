@@ -8,7 +8,7 @@ import { OPERATIONS, type OperationName } from '../../src/domain/operations.js';
 import { escapeCell } from '../../src/domain/formula-escape.js';
 import { flatten, resultColumns } from '../../src/bulk/result-columns.js';
 import { chargedInrText, csvHeader, writeResultFiles, type RowResult } from '../../src/bulk/result-files.js';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 import { cleanModules, director, directorsRecord, gstRecord, notFound, panRecord, skipped } from './business360-builders.js';
 
 const FIXED = ['row', 'status', 'error_code', 'error_message', 'charged_inr'];

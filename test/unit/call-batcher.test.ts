@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CallBatcher } from '../../src/store/call-batcher.js';
+import { CallBatcher } from '../../src/store/redis/call-batcher.js';
 
 /** A batcher whose batches are recorded and answered by `answer` (the items doubled by default). */
 function recording(answer: (group: string, items: readonly number[]) => Promise<readonly number[]> = async (_, items) => items.map((n) => n * 2), maxBatch?: number) {

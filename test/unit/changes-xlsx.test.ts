@@ -7,7 +7,7 @@ import { escapeCell } from '../../src/domain/formula-escape.js';
 import { changeCsvRecord, changesCsvHeader } from '../../src/domain/portfolio/changes-csv.js';
 import type { PortfolioChange } from '../../src/domain/portfolio/changes.js';
 import { CHANGES_XLSX_FILE, writeChangesXlsx } from '../../src/portfolios/changes-xlsx.js';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 import { quotePrefixedCells } from '../helpers/xlsx-quote-prefix.js';
 
 const RUN = 'job_0123456789abcdef0123';

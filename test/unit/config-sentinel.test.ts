@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { redisTargetOf } from '../../src/store/redis-factory.js';
+import { redisTargetOf } from '../../src/store/redis/redis-factory.js';
 
 describe('configuration: Redis Sentinel (README "High availability")', () => {
   const sentinels = { REDIS_SENTINELS: '10.0.0.21:26379,10.0.0.22:26380', REDIS_SENTINEL_MASTER: 'bv-primary' };

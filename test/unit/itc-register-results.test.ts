@@ -15,7 +15,7 @@ import { judgedRows, SUPPLIERS_CSV_FILE, writeSupplierFiles } from '../../src/bu
 import { KeptSuppliers } from '../../src/bulk/kept-suppliers.js';
 import { chunkFileName, formatChunkLine } from '../../src/bulk/process-chunk.js';
 import type { RowResult } from '../../src/bulk/result-files.js';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 import { supplier, without } from './itc-support.js';
 
 const JOB = 'job_0123456789abcdef';

@@ -7,7 +7,7 @@ import { INPUT_FILE } from '../../src/bulk/input-file.js';
 import { mergedResults, readInputSummary } from '../../src/bulk/merge-results.js';
 import { chunkFileName, formatChunkLine } from '../../src/bulk/process-chunk.js';
 import { renderResult, writeResultFiles, type RowResult } from '../../src/bulk/result-files.js';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';
 const jsonl = (lines: unknown[]) => `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultRowsQuery, resultRowsPage } from '../../src/bulk/result-rows.js';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';
 

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LocalResultStore } from '../../src/store/local-result-store.js';
+import { LocalResultStore } from '../../src/store/results/local-result-store.js';
 
 const JOB = 'job_0123456789abcdef';
 

@@ -123,7 +123,7 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
   'GET /admin/v1/sources': { operationId: 'listSources', summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
 };
 
-/** /readyz's public summary of the sources (src/store/source-status.ts publicSourceStatus): counts, no names. */
+/** /readyz's public summary of the sources (src/store/sources/source-status.ts publicSourceStatus): counts, no names. */
 const readySources = z
   .object({
     sandbox: z.object({ checks_with_sources: z.number().int().describe('Checks the sandbox registry answers: all nine (Business360 is made of them)') }),

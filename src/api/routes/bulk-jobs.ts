@@ -3,14 +3,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paiseToInr } from '../../domain/operations.js';
 import { AppError } from '../../errors.js';
-import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs.js';
-import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/result-store.js';
+import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs/bulk-jobs.js';
+import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/results/result-store.js';
 import { RESULTS_JSONL_FILE } from '../../bulk/result-files.js';
 import { resultRowsPage, ResultRowsQuery } from '../../bulk/result-rows.js';
 import { retryFailedRows } from '../../bulk/retry-job.js';
 import { supplierPage, SupplierRowsQuery } from '../../bulk/supplier-rows.js';
 import { KEY_FIELDS } from '../../domain/result-breakdown.js';
-import type { WebhookStore } from '../../store/webhooks.js';
+import type { WebhookStore } from '../../store/bulk-jobs/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../../bulk/create-job.js';
 import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
 import { intakeFailure } from '../../bulk/intake/intake-error.js';
@@ -29,7 +29,7 @@ import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../../bulk/templates.js';
 import { RESULTS_XLSX_FILE } from '../../bulk/results-xlsx.js';
 import { SUPPLIERS_CSV_FILE, SUPPLIERS_JSONL_FILE, SUPPLIERS_XLSX_FILE } from '../../bulk/itc-register-results.js';
-import { XLSX_CONTENT_TYPE } from '../../store/xlsx-writer.js';
+import { XLSX_CONTENT_TYPE } from '../../store/results/xlsx-writer.js';
 
 export interface BulkRoutesOptions extends CreateJobDeps {
   jobs: BulkJobStore;

@@ -4,8 +4,8 @@ import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/busines
 import { paiseToInr } from '../../domain/operations.js';
 import { createBusiness360 } from '../../sources/business360/run-business360.js';
 import type { Verifier } from '../../sources/verifier.js';
-import { runBilled, walletShort } from '../../store/billing.js';
-import type { WalletStore } from '../../store/wallet.js';
+import { runBilled, walletShort } from '../../store/wallet/billing.js';
+import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { appErrorOf } from '../error-handler.js';
 import { Business360Request } from '../../requests/business360-request.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECK_NAMES, OPERATIONS, type CheckName } from '../../domain/operations.js';
 import type { Verifier } from '../../sources/verifier.js';
-import { runBilled, walletShort } from '../../store/billing.js';
-import type { WalletStore } from '../../store/wallet.js';
+import { runBilled, walletShort } from '../../store/wallet/billing.js';
+import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { OPERATION_REQUESTS } from '../../requests/operation-requests.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';

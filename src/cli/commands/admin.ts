@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { parseApiKey } from '../../store/api-key-format.js';
+import { parseApiKey } from '../../store/accounts/api-key-format.js';
 import type { Session } from '../context.js';
 import { CliError, EXIT, UsageError } from '../exit-codes.js';
 import { indent, inr, keyValues, table, text, when } from '../output.js';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { paiseToInr } from '../domain/operations.js';
-import { AppError } from '../errors.js';
-import { isRedisUnreachable } from './redis-errors.js';
+import { paiseToInr } from '../../domain/operations.js';
+import { AppError } from '../../errors.js';
+import { isRedisUnreachable } from '../redis/redis-errors.js';
 import type { HoldResult, LedgerLabel, WalletStore } from './wallet.js';
 
 export interface BilledCall {

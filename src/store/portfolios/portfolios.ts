@@ -6,13 +6,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChainableCommander, Redis } from 'ioredis';
-import type { Environment } from '../domain/operations.js';
-import type { PortfolioOperation } from '../domain/portfolio/operations.js';
-import type { Schedule } from '../domain/portfolio/schedule.js';
-import type { RedisKeys } from './keys.js';
-import { newestFirst, pageOfEnvironment, type IdPage } from './newest-first.js';
+import type { Environment } from '../../domain/operations.js';
+import type { PortfolioOperation } from '../../domain/portfolio/operations.js';
+import type { Schedule } from '../../domain/portfolio/schedule.js';
+import type { RedisKeys } from '../keys.js';
+import { newestFirst, pageOfEnvironment, type IdPage } from '../redis/newest-first.js';
 import { CLAIM_SLOT, ROWS_PAGE, SWAP_SLOT } from './portfolio-scripts.js';
-import { runScript } from './scripts.js';
+import { runScript } from '../redis/scripts.js';
 
 export interface Portfolio {
   portfolioId: string;

@@ -1,5 +1,5 @@
-import { ledgerBalanceChangePaise, ledgerEntryGroup, ledgerEntryJob } from '../domain/ledger-lines.js';
-import type { BulkJob } from './bulk-jobs.js';
+import { ledgerBalanceChangePaise, ledgerEntryGroup, ledgerEntryJob } from '../../domain/ledger-lines.js';
+import type { BulkJob } from '../bulk-jobs/bulk-jobs.js';
 import type { LedgerEntry, WalletStore } from './wallet.js';
 
 /** A bulk job or portfolio run as one ledger line, placed where its hold was taken. */

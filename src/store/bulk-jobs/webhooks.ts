@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Environment } from '../domain/operations.js';
-import type { RedisKeys } from './keys.js';
-import { wireTime } from '../domain/dates.js';
+import type { Environment } from '../../domain/operations.js';
+import type { RedisKeys } from '../keys.js';
+import { wireTime } from '../../domain/dates.js';
 
 export interface DeliveryAttempt {
   attempt: number;

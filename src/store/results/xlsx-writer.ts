@@ -21,7 +21,7 @@
  */
 import type { Writable } from 'node:stream';
 import { constants } from 'node:zlib';
-import { startsFormula } from '../domain/formula-escape.js';
+import { startsFormula } from '../../domain/formula-escape.js';
 import type { ResultStore } from './result-store.js';
 import { ZIP_PART_LIMIT, ZipWriter, type ByteSink, type StreamedPart } from './zip-writer.js';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Environment } from '../domain/operations.js';
+import type { Environment } from '../../domain/operations.js';
 import type { LedgerEntry, WalletStore } from './wallet.js';
 
 type LedgerReader = Pick<WalletStore, 'ledger' | 'allLedgerEntries'>;

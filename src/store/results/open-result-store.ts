@@ -3,7 +3,7 @@
  * is set (several machines share it), otherwise the folder BV_DATA_DIR/results.
  */
 import path from 'node:path';
-import { ConfigError, type Config } from '../config.js';
+import { ConfigError, type Config } from '../../config.js';
 import { LocalResultStore } from './local-result-store.js';
 import type { ResultStore } from './result-store.js';
 

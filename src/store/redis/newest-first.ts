@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Environment } from '../domain/operations.js';
+import type { Environment } from '../../domain/operations.js';
 
 /** A page of ids, and the cursor to pass for the next page when there is one. */
 export interface IdPage {

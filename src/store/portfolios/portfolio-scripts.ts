@@ -2,7 +2,7 @@
  * The portfolio store's Lua scripts: one slot per key that a single holder takes and gives
  * back by its token, for a portfolio's run and for the write of its rows; and a page of rows.
  */
-import type { ScriptDefinition } from './scripts.js';
+import type { ScriptDefinition } from '../redis/scripts.js';
 
 /**
  * Takes a slot (a portfolio's run slot, or its rows' write lock) if it is free (or still holds

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys.js';
-import { CallBatcher } from './call-batcher.js';
-import { ReplicaWait } from './replica-wait.js';
-import { runScript } from './scripts.js';
-import { addCommittedPaise } from './service-totals.js';
-import type { Environment } from '../domain/operations.js';
-import { istDate } from '../domain/dates.js';
+import type { RedisKeys } from '../keys.js';
+import { CallBatcher } from '../redis/call-batcher.js';
+import { ReplicaWait } from '../redis/replica-wait.js';
+import { runScript } from '../redis/scripts.js';
+import { addCommittedPaise } from '../service-totals.js';
+import type { Environment } from '../../domain/operations.js';
+import { istDate } from '../../domain/dates.js';
 import { CHARGE_PARTS, CREDIT, HOLD, OPEN_SANDBOX, RESOLVE, SANDBOX_TOPUP } from './wallet-scripts.js';
 
 export interface WalletBalance {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Environment } from '../domain/operations.js';
-import type { RedisKeys } from './keys.js';
-import { runScript, type ScriptDefinition } from './scripts.js';
+import type { Environment } from '../../domain/operations.js';
+import type { RedisKeys } from '../keys.js';
+import { runScript, type ScriptDefinition } from '../redis/scripts.js';
 
 /** API.md: a key is kept 24 hours from its first use. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -6,7 +6,7 @@
  * The wallet's balance includes held money; available = balance - held.
  */
 
-import type { ScriptDefinition } from './scripts.js';
+import type { ScriptDefinition } from '../redis/scripts.js';
 
 /**
  * Appends one entry to the ledger (KEYS[3]). A sync call's entries also name its operation

@@ -21,7 +21,7 @@ import {
   type _Object,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import type { ResultsS3Config } from '../config.js';
+import type { ResultsS3Config } from '../../config.js';
 import {
   checkJobFile,
   JOB_ID,

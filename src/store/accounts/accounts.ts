@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { apiKeyStart, generateApiKey, hashesEqual, hashApiKey, parseApiKey, type Environment } from './api-key-format.js';
 import { AuthCache } from './auth-cache.js';
-import type { RedisKeys } from './keys.js';
+import type { RedisKeys } from '../keys.js';
 
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
 

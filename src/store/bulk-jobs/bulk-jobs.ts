@@ -4,15 +4,15 @@
  * live in the result store (files); Redis keeps only what every process must agree on.
  */
 import type { Redis } from 'ioredis';
-import type { JobWarning } from '../domain/job-warnings.js';
-import type { Environment, BulkOperationName } from '../domain/operations.js';
-import type { Breakdown } from '../domain/result-breakdown.js';
-import type { RedisKeys } from './keys.js';
-import { pageOfEnvironment } from './newest-first.js';
+import type { JobWarning } from '../../domain/job-warnings.js';
+import type { Environment, BulkOperationName } from '../../domain/operations.js';
+import type { Breakdown } from '../../domain/result-breakdown.js';
+import type { RedisKeys } from '../keys.js';
+import { pageOfEnvironment } from '../redis/newest-first.js';
 import { ABANDON_CHUNK, COUNT_CHUNK, FINISH, KEEP_ROWS, MARK_RUNNING } from './bulk-job-scripts.js';
 import { JobQuotaStore, NO_QUOTA_CAPS, type QuotaCaps } from './job-quotas.js';
-import { runScript } from './scripts.js';
-import { addRowTotals } from './service-totals.js';
+import { runScript } from '../redis/scripts.js';
+import { addRowTotals } from '../service-totals.js';
 
 export type BulkJobStatus = 'queued' | 'running' | 'completed' | 'cancelled' | 'failed';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
-import { CallBatcher } from './call-batcher.js';
-import { runScript, type ScriptDefinition } from './scripts.js';
+import { CallBatcher } from '../redis/call-batcher.js';
+import { runScript, type ScriptDefinition } from '../redis/scripts.js';
 
 /**
  * A sliding-window counter per API key, shared by every API process through Redis. The

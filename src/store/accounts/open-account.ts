@@ -1,6 +1,6 @@
-import type { Environment } from '../domain/operations.js';
+import type { Environment } from '../../domain/operations.js';
 import type { Account, AccountStore, IssuedKey } from './accounts.js';
-import { SANDBOX_OPENING_PAISE, type WalletStore } from './wallet.js';
+import { SANDBOX_OPENING_PAISE, type WalletStore } from '../wallet/wallet.js';
 
 export interface OpenAccountInput {
   name: string;

@@ -1,6 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-import type { Environment } from '../domain/operations.js';
+import type { Environment } from '../../domain/operations.js';
 
 export type { Environment };
 

@@ -1,4 +1,4 @@
-import type { Environment } from '../domain/operations.js';
+import type { Environment } from '../../domain/operations.js';
 import type { WalletStore } from './wallet.js';
 
 export interface Reconciliation {

@@ -11,8 +11,8 @@
  */
 import type { Redis } from 'ioredis';
 import { ADMIT_JOB, FORGET_JOB_QUOTA, SET_JOB_BYTES } from './bulk-job-scripts.js';
-import type { RedisKeys } from './keys.js';
-import { runScript } from './scripts.js';
+import type { RedisKeys } from '../keys.js';
+import { runScript } from '../redis/scripts.js';
 
 export interface QuotaCaps {
   /** Unfinished bulk jobs an account may have (BV_MAX_OPEN_JOBS_PER_ACCOUNT); 0: no cap. */

@@ -2,9 +2,9 @@
  * What /readyz and the admin sources view show of the sources: per environment, how many
  * checks have a chain; per live source, its shared state (up/down, in flight, recent errors).
  */
-import { CHECK_NAMES } from '../domain/operations.js';
-import type { LiveSources } from '../sources/live-sources.js';
-import type { SourceChains } from '../sources/verifier.js';
+import { CHECK_NAMES } from '../../domain/operations.js';
+import type { LiveSources } from '../../sources/live-sources.js';
+import type { SourceChains } from '../../sources/verifier.js';
 import type { SourceSnapshot, SourceStateStore } from './source-state.js';
 
 export interface SourceStatus {

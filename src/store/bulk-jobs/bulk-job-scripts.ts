@@ -2,7 +2,7 @@
  * The bulk job store's Lua scripts. Each runs atomically on one job's keys (one hash-tag
  * slot), so a chunk counted twice, a cancel and the finish cannot interleave.
  */
-import type { ScriptDefinition } from './scripts.js';
+import type { ScriptDefinition } from '../redis/scripts.js';
 
 /**
  * Counts a chunk's rows once: a chunk that runs twice (BullMQ is at-least-once) adds nothing
@@ -115,7 +115,7 @@ return reply`,
 };
 
 /**
- * Admits a new job under its account's quotas (store/job-quotas.ts), or refuses it, in one
+ * Admits a new job under its account's quotas (store/bulk-jobs/job-quotas.ts), or refuses it, in one
  * step: two uploads at once cannot both pass at 19 of 20. Only the account's keys (one slot).
  * KEYS: the account's open-jobs set, job-bytes hash, stored-bytes counter. ARGV: job id, now
  * (ms), the open-jobs cap, the stored-bytes cap (0: no cap), the job's input bytes.

@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
-import type { RedisKeys } from './keys.js';
-import { runScript, type ScriptDefinition } from './scripts.js';
+import type { RedisKeys } from '../keys.js';
+import { runScript, type ScriptDefinition } from '../redis/scripts.js';
 
 /**
  * Wrong admin tokens counted per client address in Redis, so the count holds across API

@@ -5,9 +5,9 @@
  * marked down for a cool-off, then probed again). Clocks are Redis's own (TIME).
  */
 import type { Redis } from 'ioredis';
-import type { AcquireResult, CallResult, CircuitSettings, SourceLimits } from '../sources/limits.js';
-import type { RedisKeys } from './keys.js';
-import { runScript, type ScriptDefinition } from './scripts.js';
+import type { AcquireResult, CallResult, CircuitSettings, SourceLimits } from '../../sources/limits.js';
+import type { RedisKeys } from '../keys.js';
+import { runScript, type ScriptDefinition } from '../redis/scripts.js';
 
 const NOW = `
 local time = redis.call('TIME')
