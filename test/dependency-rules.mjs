@@ -16,6 +16,7 @@ const LAYERS = [
   { name: 'portfolios', paths: ['^src/portfolios/'] },
   { name: 'bulk', paths: ['^src/bulk/'] },
   { name: 'queue', paths: ['^src/queue/'] },
+  { name: 'orchestration', paths: ['^src/orchestration/'] },
   { name: 'runtime', paths: ['^src/runtime/'] },
   { name: 'store', paths: ['^src/store/'] },
   { name: 'requests', paths: ['^src/requests/'] },

@@ -9,8 +9,8 @@ import { answerTime } from '../domain/sandbox-clock.js';
 import { priceBundle } from '../domain/business360/pricing.js';
 import { OPERATIONS, type CheckName, type Environment, type BulkOperationName } from '../domain/operations.js';
 import type { AppError } from '../errors.js';
-import { createBusiness360, type Business360Request } from '../sources/business360/run-business360.js';
-import { fetchSupplier } from '../sources/itc-check/run-itc-check.js';
+import { createBusiness360, type Business360Request } from '../orchestration/business360/run-business360.js';
+import { fetchSupplier } from '../orchestration/itc-check/run-itc-check.js';
 import type { OperationInputs, Verifier } from '../sources/verifier.js';
 
 export interface RowOutcome {

@@ -13,7 +13,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { MODULES } from '../../src/domain/business360/profile.js';
-import { createBusiness360 } from '../../src/sources/business360/run-business360.js';
+import { createBusiness360 } from '../../src/orchestration/business360/run-business360.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { startManagedRedis } from '../../src/runtime/managed-redis.js';
 import { business360Timing } from '../helpers/b360-timing.js';

@@ -1,6 +1,6 @@
 import type { Business360Profile, ModuleName } from '../../src/domain/business360/profile.js';
 import { MODULES } from '../../src/domain/business360/profile.js';
-import type { StepTimes } from '../../src/sources/business360/run-business360.js';
+import type { StepTimes } from '../../src/orchestration/business360/run-business360.js';
 
 export interface Business360Timing {
   totalMs: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness360 } from '../../src/sources/business360/run-business360.js';
+import { createBusiness360 } from '../../src/orchestration/business360/run-business360.js';
 import { MODULES } from '../../src/domain/business360/profile.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { business360Timing } from '../helpers/b360-timing.js';

@@ -12,7 +12,7 @@ import { CHECK_NAMES, type CheckName } from '../../src/domain/operations.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import type { HttpSource } from '../../src/sources/adapter.js';
 import { ADAPTERS } from '../../src/sources/adapters/index.js';
-import { createItcCheck } from '../../src/sources/itc-check/run-itc-check.js';
+import { createItcCheck } from '../../src/orchestration/itc-check/run-itc-check.js';
 import type { Source } from '../../src/sources/port.js';
 import { driftPhase, driftPhaseOn, type DriftPhase } from '../../src/sources/sandbox/drift.js';
 import { renderItcScenarioTable } from '../../src/sources/sandbox/itc-scenario-table.js';

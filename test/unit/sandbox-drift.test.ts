@@ -9,7 +9,7 @@ import { CHECK_NAMES, type CheckName } from '../../src/domain/operations.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import type { HttpSource } from '../../src/sources/adapter.js';
 import { ADAPTERS } from '../../src/sources/adapters/index.js';
-import { createBusiness360 } from '../../src/sources/business360/run-business360.js';
+import { createBusiness360 } from '../../src/orchestration/business360/run-business360.js';
 import type { Source } from '../../src/sources/port.js';
 import { driftPhase, driftPhaseOn, isoWeekOf } from '../../src/sources/sandbox/drift.js';
 import { DRIFTING_IDENTIFIERS, DRIFTING_SCENARIOS, type DriftingScenario } from '../../src/sources/sandbox/drifting-scenarios.js';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { maxHoldPaise, priceBundle } from '../../domain/business360/pricing.js';
 import { BUNDLE_CAP_PAISE, MODULES, type ModuleName } from '../../domain/business360/profile.js';
 import { paiseToInr } from '../../domain/operations.js';
-import { createBusiness360 } from '../../sources/business360/run-business360.js';
+import { createBusiness360 } from '../../orchestration/business360/run-business360.js';
 import type { Verifier } from '../../sources/verifier.js';
 import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';

@@ -6,7 +6,7 @@ import type { ItcInvoice } from '../../domain/itc/types.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { validationError } from '../../errors.js';
-import { createItcCheck } from '../../sources/itc-check/run-itc-check.js';
+import { createItcCheck } from '../../orchestration/itc-check/run-itc-check.js';
 import type { Verifier } from '../../sources/verifier.js';
 import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';

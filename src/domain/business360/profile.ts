@@ -1,6 +1,6 @@
 /**
  * Business360's shapes (the interface document's "Business360 profile") and its module table.
- * Pure: the orchestration that fills them lives in src/sources/business360/.
+ * Pure: the orchestration that fills them lives in src/orchestration/business360/.
  */
 import { OPERATIONS, type CheckName } from '../operations.js';
 import type {

@@ -6,8 +6,8 @@
 import type { CheckName } from '../../domain/operations.js';
 import type { GstByPanEntry } from '../../domain/records.js';
 import type { AppError } from '../../errors.js';
-import type { CheckAnswers, CheckInputs, CompanyRef } from '../port.js';
-import type { FetchResult } from '../verifier.js';
+import type { CheckAnswers, CheckInputs, CompanyRef } from '../../sources/port.js';
+import type { FetchResult } from '../../sources/verifier.js';
 
 /** An identifier: known, known not to exist (a reason), or not found out (an error). */
 export type Resolved<T> =

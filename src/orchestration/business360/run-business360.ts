@@ -14,8 +14,8 @@ import { matchNames } from '../../domain/name-match.js';
 import { paiseToInr, type CheckName } from '../../domain/operations.js';
 import type { NameMatch } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
-import type { CompanyRef } from '../port.js';
-import type { Verifier, VerifyContext } from '../verifier.js';
+import type { CompanyRef } from '../../sources/port.js';
+import type { Verifier, VerifyContext } from '../../sources/verifier.js';
 import { companyRefOf, fromStep, isCorporatePan, known, principalGstin, type Resolved, type RunStep, type TimedStep } from './resolve.js';
 
 export interface Business360Request {

@@ -11,7 +11,7 @@ import { supplierFacts } from '../../domain/itc/supplier-facts.js';
 import type { ItcInvoice, SupplierFacts } from '../../domain/itc/types.js';
 import type { GstRecord } from '../../domain/records.js';
 import { AppError } from '../../errors.js';
-import type { FetchResult, Verifier, VerifyContext } from '../verifier.js';
+import type { FetchResult, Verifier, VerifyContext } from '../../sources/verifier.js';
 
 export type ItcRun =
   | { ok: true; data: ItcCheckData; freshness: 'live' | 'cached' }
