@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import pLimit from 'p-limit';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { CHECK_NAMES, type CheckName } from './domain/operations.js';
 import { ADAPTERS } from './sources/adapters/index.js';
@@ -18,7 +18,7 @@ import { createBulkQueues, queueConnection, type BulkQueues } from './queue/queu
 import { startBulkWorkers, type BulkWorkers, type WorkerPools } from './worker-pools.js';
 import { resolveWebhookEvent } from './webhooks/webhook-events.js';
 import { reconcilePortfolioSchedules } from './portfolios/schedules.js';
-import { endPortfolioRun } from './portfolios/start-run.js';
+import { followFinishedJob } from './portfolios/finished-job.js';
 import { PortfolioStore } from './store/portfolios/portfolios.js';
 import { BulkJobStore } from './store/bulk-jobs/bulk-jobs.js';
 import { WebhookStore } from './store/bulk-jobs/webhooks.js';
@@ -27,9 +27,7 @@ import type { ResultStore } from './store/results/result-store.js';
 import { SourceStateStore } from './store/sources/source-state.js';
 import { WalletStore } from './store/wallet/wallet.js';
 import { connectionErrorLogger } from './store/redis/redis-errors.js';
-import { redactUrl } from './log-redaction.js';
 import { createRedisFactory, redisTargetOf } from './store/redis/redis-factory.js';
-import { recordJobBytes } from './bulk/job-bytes.js';
 
 /** Everything the app and the workers need, built in one place and passed as plain objects. */
 export interface Deps {
@@ -181,17 +179,7 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
             wallet,
             results,
             log,
-            onFinished: async (jobId) => {
-              const job = await bulkJobs.get(jobId);
-              if (job?.webhookUrl) await queues.addWebhook(jobId, { accountId: job.accountId });
-              if (job?.portfolioId) {
-                await endPortfolioRun(portfolios, job.portfolioId, jobId, config.bulk.holdTtlMs);
-                if (job.status === 'completed') await queues.addChangeReport(job.portfolioId, jobId);
-              }
-              // What its files take now counts against the account's stored-bytes quota. Not worth
-              // a finalize retry when it fails: the job's input bytes stay counted meanwhile.
-              await recordJobBytes({ jobs: bulkJobs, results }, jobId).catch((error: unknown) => log.warn({ jobId, err: error }, 'could not measure a finished job\'s files for its quota'));
-            },
+            onFinished: followFinishedJob({ jobs: bulkJobs, results, queues, portfolios, holdTtlMs: config.bulk.holdTtlMs, log }),
           },
           webhook: {
             webhooks,
@@ -241,61 +229,4 @@ export async function createDeps(config: Readonly<Config>, log: Logger, override
       await results.close();
     },
   };
-}
-
-/** Exact values no log line may show (the admin token, whatever its shape): see hideInLogs. */
-const hiddenInLogs = new Set<string>();
-
-/** Adds a secret every logged URL hides, in any encoding (the operator's admin token, once known). */
-export function hideInLogs(secret: string): void {
-  hiddenInLogs.add(secret);
-}
-
-/**
- * A URL as it may be logged: the queue board's one-time `token` sign-in, any query value whose
- * name says it is a secret, anything shaped like one of our keys or tokens (a client that put
- * its API key in the query string) and the values given to hideInLogs, however encoded.
- */
-export function loggableUrl(url: string): string {
-  return redactUrl(url, hiddenInLogs);
-}
-
-/** Fastify's request fields as it logs them, with secrets in the URL hidden (loggableUrl). */
-export function requestLine(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
-  return {
-    method: req.method,
-    url: req.url === undefined ? undefined : loggableUrl(req.url),
-    host: req.host,
-    remoteAddress: req.ip,
-    remotePort: req.socket?.remotePort,
-  };
-}
-
-/** The one pino root. Keys, admin tokens, Authorization headers and PAN holder names never reach a log line. */
-export function createLogger(level: Config['logLevel']): Logger {
-  return pino({
-    level,
-    // Fastify's own `req` serializer gives way to the root logger's.
-    serializers: { req: requestLine },
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'headers.authorization',
-        // Any object's headers: @fastify/multipart logs its busboy options, request headers included, at trace.
-        '*.headers.authorization',
-        'authorization',
-        'apiKey',
-        '*.apiKey',
-        'api_key',
-        '*.api_key',
-        'sandbox_key',
-        'live_key',
-        'fullName',
-        '*.fullName',
-        'registered_name',
-        '*.registered_name',
-      ],
-      censor: '[redacted]',
-    },
-  });
 }

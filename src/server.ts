@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createDeps, createLogger } from './deps.js';
+import { createDeps } from './deps.js';
+import { createLogger } from './logger.js';
 import { resolveAdminToken } from './runtime/admin-token.js';
 import { createFirstStartAccount } from './runtime/bootstrap.js';
 import { applyHeapPolicy } from './runtime/heap-policy.js';

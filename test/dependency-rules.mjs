@@ -24,7 +24,7 @@ const LAYERS = [
   { name: 'sources', paths: ['^src/sources/'] },
   {
     name: 'ground',
-    paths: ['^src/domain/', '^src/errors[.]ts$', '^src/config[.]ts$', '^src/log-redaction[.]ts$', '^src/console/'],
+    paths: ['^src/domain/', '^src/errors[.]ts$', '^src/config[.]ts$', '^src/log(ger|-redaction)[.]ts$', '^src/console/'],
   },
 ];
 

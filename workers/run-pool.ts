@@ -3,7 +3,8 @@
  * A pool process joins a running service's Redis (REDIS_URL or REDIS_SENTINELS); it never starts its own.
  */
 import { ConfigError, loadConfig } from '../src/config.js';
-import { createDeps, createLogger } from '../src/deps.js';
+import { createDeps } from '../src/deps.js';
+import { createLogger } from '../src/logger.js';
 import { prepareDataDir } from '../src/runtime/data-dir.js';
 import { applyHeapPolicy } from '../src/runtime/heap-policy.js';
 import { armShutdownDeadline } from '../src/runtime/shutdown-deadline.js';

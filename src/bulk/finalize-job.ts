@@ -22,7 +22,7 @@ export interface FinalizeDeps {
   results: ResultStore;
   log: Logger;
   /**
-   * Called when the job has just finished (the webhook is queued from here), and again by a
+   * Called when the job has just finished (what follows: portfolios/finished-job.ts), and again by a
    * finalize delivered again after it: each of its steps must be safe to repeat.
    */
   onFinished: (jobId: string) => Promise<void>;

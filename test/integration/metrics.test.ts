@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestLine } from '../../src/deps.js';
+import { requestLine } from '../../src/logger.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { waitForJob } from '../helpers/bulk-client.js';
 import { scenario } from '../helpers/scenarios.js';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hideInLogs, loggableUrl } from '../../src/deps.js';
+import { hideInLogs, loggableUrl } from '../../src/logger.js';
 import { startSimulator } from '../../src/sim/simulator.js';
 import { scenario } from '../helpers/scenarios.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
