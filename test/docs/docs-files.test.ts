@@ -17,6 +17,24 @@ const slug = (heading: string): string =>
     .replaceAll(' ', '-');
 const anchorsOf = (text: string): Set<string> => new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1] as string)));
 /** Markdown links outside code blocks, with the document they are in. */
+/**
+ * Paths of the checkout a document names (src/, workers/, test/, samples/, docs/), in code
+ * blocks or text; one under dist/ is the build's, not the checkout's, and so is not one.
+ */
+const pathsOf = (file: string): string[] => [...new Set([...read(file).matchAll(/(?<![\w./-])((?:src|workers|test|samples|docs)\/[\w./*-]*[\w*])/g)].map((m) => m[1] as string))];
+/** A path, or a glob in its last part (`test/unit/itc-*.test.ts`), that names something in the checkout. */
+const exists = (p: string): boolean => {
+  if (!p.includes('*')) return existsSync(path.join(root, p));
+  const dir = path.join(root, path.dirname(p));
+  const glob = new RegExp(`^${path.basename(p).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+  return existsSync(dir) && readdirSync(dir).some((name) => glob.test(name));
+};
+/** What .gitignore keeps out of the checkout (a job's results beside its input, screenshots): named as outputs. */
+const IGNORED = read('.gitignore')
+  .split('\n')
+  .filter((line) => line.includes('/') && !line.startsWith('#'))
+  .map((line) => new RegExp(`^${line.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*').replace(/\/$/, '')}(/|$)`));
+
 const linksOf = (file: string): string[] =>
   [...read(file).replace(/^```[\s\S]*?^```/gm, '').matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] as string).filter((href) => !/^[a-z]+:/.test(href));
 
@@ -31,6 +49,11 @@ describe('README and docs/', () => {
     for (const line of ['Apache License', 'Version 2.0, January 2004', 'TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION', 'END OF TERMS AND CONDITIONS']) {
       expect(license).toContain(line);
     }
+  });
+
+  it.each(DOCS)('%s names only files of the checkout that exist', (file) => {
+    const missing = pathsOf(file).filter((p) => !exists(p) && !IGNORED.some((ignored) => ignored.test(p)));
+    expect(missing, `${file} names paths that do not exist: as files move, say where they are now`).toEqual([]);
   });
 
   it.each(DOCS)('%s links only to files and headings that exist', (file) => {
