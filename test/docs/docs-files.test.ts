@@ -51,6 +51,12 @@ describe('README and docs/', () => {
     }
   });
 
+  it('docs/configuration.md names every variable src/config.ts reads', () => {
+    const names = new Set([...read('src/config.ts').matchAll(/\b((?:BV|REDIS|AWS)_[A-Z0-9_]*[A-Z0-9]|PORT|HOST|LOG_LEVEL)\b/g)].map((m) => m[1] as string));
+    const doc = read('docs/configuration.md');
+    expect([...names].filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+
   it.each(DOCS)('%s names only files of the checkout that exist', (file) => {
     const missing = pathsOf(file).filter((p) => !exists(p) && !IGNORED.some((ignored) => ignored.test(p)));
     expect(missing, `${file} names paths that do not exist: as files move, say where they are now`).toEqual([]);
