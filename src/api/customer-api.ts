@@ -8,7 +8,7 @@ import type { RedisKeys } from '../store/keys.js';
 import { createRateLimitStore } from '../store/request-guards/rate-limit-store.js';
 import type { WalletStore } from '../store/wallet/wallet.js';
 import type { Redis } from 'ioredis';
-import { authenticateCustomer } from './customer-auth.js';
+import { authenticateCustomer } from './auth.js';
 import { sendError } from './envelope.js';
 import { routeNotFound } from './error-handler.js';
 import { idempotencyHooks } from './idempotency.js';

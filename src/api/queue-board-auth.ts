@@ -18,8 +18,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { adminTokenMatcher, judgeAdminToken, tooManyAdminAttempts } from './admin-auth.js';
-import { bearerToken } from './bearer.js';
+import { adminTokenMatcher, judgeAdminToken, tooManyAdminAttempts } from './auth.js';
+import { bearerToken } from './auth.js';
 import { sendError } from './envelope.js';
 
 export type BoardKind = 'full' | 'read-only';

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import { keyIdOfPublic, publicKeyId, type AccountStore } from '../../store/accounts/accounts.js';
 import { parseApiKey } from '../../store/accounts/api-key-format.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
-import { adminAuth } from '../admin-auth.js';
+import { adminAuth } from '../auth.js';
 import type { SourceStatus } from '../../store/sources/source-status.js';
 import { openAccount } from '../../store/accounts/open-account.js';
 import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/wallet/reconcile.js';

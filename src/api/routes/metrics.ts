@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppMetrics } from '../../metrics/registry.js';
 import type { RefreshOutcome } from '../../metrics/scrape-collectors.js';
-import { adminAuth } from '../admin-auth.js';
+import { adminAuth } from '../auth.js';
 
 export interface MetricsRoutesOptions {
   adminToken: string;

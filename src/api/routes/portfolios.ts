@@ -26,11 +26,10 @@ import { readPastedRows } from '../../bulk/intake/pasted-rows.js';
 import { jobStatusBody, shownStatus } from '../../bulk/job-status-body.js';
 import { KNOWN_COLUMNS, normaliseHeaderName, type IntakeItem } from '../../bulk/intake/row-request.js';
 import { successEnvelope } from '../envelope.js';
-import { resultsNotReady } from '../results-not-ready.js';
+import { resultsNotReady, staleCursor } from '../job-answers.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
-import { staleCursor } from '../stale-cursor.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { istTimestamp, wireTime } from '../../domain/dates.js';
 

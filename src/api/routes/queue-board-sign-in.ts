@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../errors.js';
-import { adminTokenMatcher, judgeAdminToken } from '../admin-auth.js';
+import { adminTokenMatcher, judgeAdminToken } from '../auth.js';
 import {
   DEFAULT_BOARD_COOKIE_TTL_MS,
   QUEUE_BOARD_PATHS,

@@ -1,8 +1,12 @@
+/**
+ * Who is calling: a customer by an API key (authenticateCustomer, /v1 routes) or the operator
+ * by the admin token (judgeAdminToken and what builds on it), both sent as a bearer token.
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { AdminAttempts } from '../store/request-guards/admin-attempts.js';
-import { bearerToken } from './bearer.js';
+import type { AccountStore } from '../store/accounts/accounts.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,4 +68,29 @@ export function adminAuth(adminToken: string) {
       throw new AppError('AUTH_INVALID_KEY', 'The admin API needs "Authorization: Bearer <BV_ADMIN_TOKEN>"');
     }
   };
+}
+
+const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
+
+/**
+ * For /v1 routes: sets request.auth from a valid, unrevoked API key, or returns the 401 to
+ * answer. It returns rather than throws so the caller can count the refused call against its
+ * client's limit first: every answer carries the RateLimit headers (API.md), 401s included.
+ */
+export async function authenticateCustomer(accounts: AccountStore, request: FastifyRequest): Promise<AppError | undefined> {
+  const token = bearerToken(request.headers.authorization);
+  if (token === undefined) {
+    return new AppError('AUTH_INVALID_KEY', 'Send your API key in the header "Authorization: Bearer <API key>"');
+  }
+  const auth = await accounts.authenticate(token);
+  if (auth === undefined) {
+    return new AppError('AUTH_INVALID_KEY', 'The API key is not valid: it is malformed, unknown or revoked');
+  }
+  request.auth = auth;
+  return undefined;
 }
