@@ -12,7 +12,7 @@ import { supplierPage, SupplierRowsQuery } from '../../bulk/supplier-rows.js';
 import { KEY_FIELDS } from '../../domain/result-breakdown.js';
 import type { WebhookStore } from '../../store/bulk-jobs/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../../bulk/create-job.js';
-import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../bulk/multipart-upload.js';
+import { conflictingOperation, FIELD_BYTES, FORM_LIMITS, stageMultipartUpload } from '../multipart-upload.js';
 import { intakeFailure } from '../../bulk/intake/intake-error.js';
 import { refuseOverQuota } from '../../bulk/quota-refusal.js';
 import { readJsonRows } from '../../bulk/intake/json-intake.js';

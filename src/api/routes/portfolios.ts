@@ -18,7 +18,7 @@ import type { Portfolio, PortfolioRow, PortfolioStore } from '../../store/portfo
 import { openDownload, type ResultStore } from '../../store/results/result-store.js';
 import type { WebhookStore } from '../../store/bulk-jobs/webhooks.js';
 import { readUpload } from '../../bulk/intake/upload-intake.js';
-import { sheetName } from '../bulk/multipart-upload.js';
+import { sheetName } from '../multipart-upload.js';
 import { parseColumnMapping } from '../../bulk/intake/header-columns.js';
 import { intakeFailure } from '../../bulk/intake/intake-error.js';
 import { readJsonRows } from '../../bulk/intake/json-intake.js';

@@ -9,16 +9,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../errors.js';
-import { uploadFingerprint } from '../idempotency.js';
-import { jobName } from '../schemas/bulk-requests.js';
-import { checkWebhookDestination, webhookUrl } from '../schemas/webhook-url.js';
-import { parseOrThrow } from '../../requests/zod-problems.js';
-import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from '../../bulk/create-job.js';
-import { readUpload } from '../../bulk/intake/upload-intake.js';
-import { parseColumnMapping } from '../../bulk/intake/header-columns.js';
-import { intakeFailure } from '../../bulk/intake/intake-error.js';
-import { parseOperationOr400 } from '../../bulk/intake/row-request.js';
+import { AppError } from '../errors.js';
+import { uploadFingerprint } from './idempotency.js';
+import { jobName } from './schemas/bulk-requests.js';
+import { checkWebhookDestination, webhookUrl } from './schemas/webhook-url.js';
+import { parseOrThrow } from '../requests/zod-problems.js';
+import { discardStagedJob, stageBulkJob, type CreateJobDeps, type StagedJob } from '../bulk/create-job.js';
+import { readUpload } from '../bulk/intake/upload-intake.js';
+import { parseColumnMapping } from '../bulk/intake/header-columns.js';
+import { intakeFailure } from '../bulk/intake/intake-error.js';
+import { parseOperationOr400 } from '../bulk/intake/row-request.js';
 
 /** The form's parts: `operation`, `name`, `webhook_url` and one file, with room for a few unknown fields. */
 export const FORM_LIMITS = { files: 1, fields: 10, parts: 12 };
