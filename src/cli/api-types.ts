@@ -3043,7 +3043,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     /** @description The CSV, or an Excel workbook (.xlsx, known by its bytes: see ?sheet= and README 'Excel files'; a legacy .xls or a password-protected workbook is a 400 saying what to do): a header row naming the identifier columns (gstin, pan, cin, llpin, din, name, or an ERP's name for them such as GSTIN/UIN, GSTIN No., PAN/IT No.; see README 'Column names'), or ?columns=; other columns are carried into the results. Separated by comma, semicolon, tab or | (found from the header line, or Excel's sep= line); UTF-8 with or without BOM, UTF-16 with a BOM (Excel's Unicode Text), or Windows-1252 (read so when the bytes are not UTF-8, with a job warning). When no header names an identifier column, the one column whose first 50 rows hold mostly valid identifiers is used, with a job warning. */
-                    file: string;
+                    file: Blob;
                     /**
                      * @description A name for the job (default: the file name)
                      * @example vendors
@@ -4911,7 +4911,7 @@ export interface operations {
                 };
                 "multipart/form-data": {
                     /** @description The CSV or Excel workbook (.xlsx), with the columns of the portfolio's operation */
-                    file: string;
+                    file: Blob;
                 };
             };
         };

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { ApiClient } from './http-client.js';
 import { UsageError } from './exit-codes.js';
 import { Output, type Io } from './output.js';
+import { ServiceClient } from './service-client.js';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
@@ -16,7 +16,7 @@ export interface GlobalOptions {
 
 export interface Context {
   out: Output;
-  client: ApiClient;
+  client: ServiceClient;
 }
 
 /** The package's version, from src/cli (tsx) or dist/src/cli (built) alike. */
@@ -55,7 +55,7 @@ function adminTokenOf(options: GlobalOptions): string | undefined {
  * BV_ADMIN_TOKEN_FILE).
  */
 export class Session {
-  private client: ApiClient | undefined;
+  private client: ServiceClient | undefined;
 
   constructor(readonly io: Io) {}
 
@@ -65,7 +65,7 @@ export class Session {
 
   context(command: Command): Context {
     const options = command.optsWithGlobals() as GlobalOptions;
-    this.client ??= new ApiClient({
+    this.client ??= new ServiceClient({
       baseUrl: options.baseUrl ?? DEFAULT_BASE_URL,
       key: options.key,
       adminToken: adminTokenOf(options),

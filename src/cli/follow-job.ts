@@ -1,6 +1,6 @@
 import { ApiError, NetworkError } from './exit-codes.js';
-import type { ApiClient } from './http-client.js';
 import { hasEnded, type JobStatus } from './job.js';
+import type { ServiceClient } from './service-client.js';
 
 export interface FollowOptions {
   intervalMs?: number;
@@ -11,9 +11,8 @@ export interface FollowOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function getJob(client: ApiClient, jobId: string): Promise<JobStatus> {
-  const answer = await client.json<{ data: JobStatus }>('GET', `/v1/bulk/jobs/${encodeURIComponent(jobId)}`, { auth: 'key' });
-  return answer.data;
+export async function getJob(client: ServiceClient, jobId: string): Promise<JobStatus> {
+  return (await client.call(client.key.GET('/v1/bulk/jobs/{id}', { params: { path: { id: jobId } } }))).data;
 }
 
 /**
@@ -21,7 +20,7 @@ export async function getJob(client: ApiClient, jobId: string): Promise<JobStatu
  * service restarting or a rate limit hit while waiting is waited out, not reported as the
  * job's failure.
  */
-export async function followJob(client: ApiClient, jobId: string, options: FollowOptions): Promise<JobStatus> {
+export async function followJob(client: ServiceClient, jobId: string, options: FollowOptions): Promise<JobStatus> {
   const intervalMs = options.intervalMs ?? 1000;
   const maxFailures = options.maxTransientFailures ?? 10;
   let failures = 0;

@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
+import ts from 'typescript';
 import { buildOpenApiDocument } from '../helpers/openapi-document.js';
 
 export const API_TYPES_FILE = fileURLToPath(new URL('../../src/cli/api-types.ts', import.meta.url));
@@ -18,9 +19,22 @@ const HEADER = `/**
  */
 `;
 
+/**
+ * A file in a form (a string with contentMediaType in OpenAPI 3.1, or format: binary in 3.0)
+ * is a Blob to the client, as openapi-fetch's documentation types it: the CLI's uploads are
+ * files opened from disk, never strings.
+ */
+const BLOB = ts.factory.createTypeReferenceNode('Blob');
+const isFile = (schema: { type?: unknown; format?: unknown; contentMediaType?: unknown }) =>
+  schema.type === 'string' && (schema.format === 'binary' || typeof schema.contentMediaType === 'string');
+
 /** The types of a document, as the committed file holds them. */
 export async function apiTypesSource(document: Record<string, unknown>): Promise<string> {
-  const nodes = await openapiTS(document as unknown as OpenAPI3, { silent: true, alphabetize: true });
+  const nodes = await openapiTS(document as unknown as OpenAPI3, {
+    silent: true,
+    alphabetize: true,
+    transform: (schema) => (isFile(schema as Parameters<typeof isFile>[0]) ? BLOB : undefined),
+  });
   return `${HEADER}\n${astToString(nodes)}`;
 }
 

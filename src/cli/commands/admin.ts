@@ -6,7 +6,11 @@ import { indent, inr, keyValues, table, text, when } from '../output.js';
 import { amountInr, positiveInt, wholeDays } from '../parse.js';
 import { registerLedgerExport } from './ledger-export.js';
 
-interface Reconciliation {
+/*
+ * An account, its sandbox clock and a reconciliation are open objects in the OpenAPI document:
+ * the CLI asserts (as) the fields it reads of them. The other answers are typed from it.
+ */
+type Reconciliation = {
   account_id: string;
   ok: boolean;
   topups_inr: number;
@@ -17,9 +21,9 @@ interface Reconciliation {
   open_holds_inr: number;
   difference_inr: number;
   problems: unknown[];
-}
+};
 
-interface Account {
+type Account = {
   account_id: string;
   name: string;
   balance_inr: number;
@@ -27,7 +31,7 @@ interface Account {
   sandbox_balance_inr?: number;
   sandbox_held_inr?: number;
   rate_limit_per_minute: number;
-}
+};
 
 /** `key_<id>` from `bv_test_<id>_<secret>`: what `admin keys revoke` takes. */
 const keyIdOf = (apiKey: string | undefined) => parseApiKey(apiKey ?? '')?.keyId;
@@ -47,7 +51,8 @@ function reconciliationPairs(r: Reconciliation): [string, string][] {
   ];
 }
 
-const accountPath = (id: string) => `/admin/v1/accounts/${encodeURIComponent(id)}`;
+/** --environment offers only these (commander's choices). */
+type Environment = 'live' | 'sandbox';
 
 /** The operator's commands: the admin API with BV_ADMIN_TOKEN. */
 export function registerAdmin(program: Command, session: Session): void {
@@ -69,7 +74,7 @@ export function registerAdmin(program: Command, session: Session): void {
         ...(options.sandboxBalanceInr !== undefined ? { sandbox_balance_inr: options.sandboxBalanceInr } : {}),
         ...(options.rateLimit !== undefined ? { rate_limit_per_minute: options.rateLimit } : {}),
       };
-      const created = await client.json<{ account_id: string; sandbox_key?: string; live_key?: string }>('POST', '/admin/v1/accounts', { auth: 'admin', body });
+      const created: { account_id: string; sandbox_key?: string; live_key?: string } = await client.call(client.admin.POST('/admin/v1/accounts', { body }));
       out.result(created, () => {
         out.line(`Account ${created.account_id} created${options.balanceInr ? ` with ${inr(options.balanceInr)}` : ''}.`);
         // The new account's keys are the point of this command: they exist nowhere else.
@@ -88,7 +93,7 @@ export function registerAdmin(program: Command, session: Session): void {
     .description('an account\'s balance, held money and rate limit')
     .action(async (accountId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const account = await client.json<Account>('GET', accountPath(accountId), { auth: 'admin' });
+      const account = (await client.call(client.admin.GET('/admin/v1/accounts/{id}', { params: { path: { id: accountId } } }))) as Account;
       out.result(account, () =>
         out.line(
           keyValues([
@@ -114,10 +119,12 @@ export function registerAdmin(program: Command, session: Session): void {
     .addOption(new Option('--environment <wallet>', 'the wallet credited').choices(['live', 'sandbox']).default('live'))
     .action(async (accountId: string, options: { amountInr: number; reference: string; environment: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const credited = await client.json<{ balance_inr: number; duplicate?: boolean }>('POST', `${accountPath(accountId)}/credits`, {
-        auth: 'admin',
-        body: { amount_inr: options.amountInr, reference: options.reference, environment: options.environment },
-      });
+      const credited: { balance_inr: number; duplicate?: boolean } = await client.call(
+        client.admin.POST('/admin/v1/accounts/{id}/credits', {
+          params: { path: { id: accountId } },
+          body: { amount_inr: options.amountInr, reference: options.reference, environment: options.environment as Environment },
+        }),
+      );
       out.result(credited, () =>
         out.line(
           credited.duplicate
@@ -134,7 +141,9 @@ export function registerAdmin(program: Command, session: Session): void {
     .addOption(new Option('--environment <env>', 'sandbox or live').choices(['sandbox', 'live']).default('sandbox'))
     .action(async (accountId: string, options: { environment: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const issued = await client.json<{ key_id: string; api_key: string }>('POST', `${accountPath(accountId)}/keys`, { auth: 'admin', body: { environment: options.environment } });
+      const issued: { key_id: string; api_key: string } = await client.call(
+        client.admin.POST('/admin/v1/accounts/{id}/keys', { params: { path: { id: accountId } }, body: { environment: options.environment as Environment } }),
+      );
       out.result(issued, () => {
         out.line(keyValues([['key id', issued.key_id], ['api key', issued.api_key]]));
         out.note('Keep the key now: only its hash is stored, it cannot be shown again.');
@@ -145,7 +154,9 @@ export function registerAdmin(program: Command, session: Session): void {
     .description("an account's keys, newest first: id, environment, how the key starts, created and revoked (never the keys)")
     .action(async (accountId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const listed = await client.json<{ keys: { key_id: string; environment: string; prefix: string; created_at: string | null; revoked_at: string | null }[] }>('GET', `${accountPath(accountId)}/keys`, { auth: 'admin' });
+      const listed: { keys: { key_id: string; environment: string; prefix: string; created_at: string | null; revoked_at: string | null }[] } = await client.call(
+        client.admin.GET('/admin/v1/accounts/{id}/keys', { params: { path: { id: accountId } } }),
+      );
       out.result(listed.keys, () =>
         out.line(table(['key id', 'environment', 'starts', 'created', 'revoked'], listed.keys.map((k) => [k.key_id, k.environment, `${k.prefix}…`, when(k.created_at), k.revoked_at === null ? '' : when(k.revoked_at)]))),
       );
@@ -158,7 +169,7 @@ export function registerAdmin(program: Command, session: Session): void {
       // A leaked key is what an operator has in hand: its id is part of it.
       const fromApiKey = keyIdOf(key);
       const keyId = fromApiKey === undefined ? key : `key_${fromApiKey}`;
-      await client.json<undefined>('DELETE', `/admin/v1/keys/${encodeURIComponent(keyId)}`, { auth: 'admin' });
+      await client.call(client.admin.DELETE('/admin/v1/keys/{keyId}', { params: { path: { keyId } } }));
       out.result({ key_id: keyId, revoked: true }, () => out.line(`Key ${keyId} revoked.`));
     });
 
@@ -170,9 +181,11 @@ export function registerAdmin(program: Command, session: Session): void {
     .action(async (accountId: string, options: { advanceDays?: number; offsetDays?: number }, command: Command) => {
       const { out, client } = session.context(command);
       if (options.advanceDays !== undefined && options.offsetDays !== undefined) throw new UsageError('Give --advance-days or --offset-days, not both');
-      const path = `${accountPath(accountId)}/sandbox-clock`;
+      const params = { path: { id: accountId } };
       const body = options.advanceDays !== undefined ? { advance_days: options.advanceDays } : options.offsetDays !== undefined ? { offset_days: options.offsetDays } : undefined;
-      const clock = await client.json<{ account_id: string; offset_days: number; sandbox_now: string }>(body ? 'POST' : 'GET', path, { auth: 'admin', ...(body ? { body } : {}) });
+      const clock = (await client.call(
+        body ? client.admin.POST('/admin/v1/accounts/{id}/sandbox-clock', { params, body }) : client.admin.GET('/admin/v1/accounts/{id}/sandbox-clock', { params }),
+      )) as { account_id: string; offset_days: number; sandbox_now: string };
       out.result(clock, () => out.line(`Sandbox clock of ${clock.account_id}: ${when(clock.sandbox_now)} (${clock.offset_days} day(s) from real time).`));
     });
 
@@ -185,11 +198,11 @@ export function registerAdmin(program: Command, session: Session): void {
       const { out, client } = session.context(command);
       let ok: boolean;
       if (accountId !== undefined) {
-        const r = await client.json<Reconciliation>('GET', `${accountPath(accountId)}/reconcile`, { auth: 'admin' });
+        const r = (await client.call(client.admin.GET('/admin/v1/accounts/{id}/reconcile', { params: { path: { id: accountId } } }))) as Reconciliation;
         ok = r.ok;
         out.result(r, () => out.line(keyValues(reconciliationPairs(r))));
       } else {
-        const all = await client.json<{ ok: boolean; accounts: number; problems: Reconciliation[] }>('GET', '/admin/v1/reconcile', { auth: 'admin' });
+        const all = (await client.call(client.admin.GET('/admin/v1/reconcile'))) as { ok: boolean; accounts: number; problems: Reconciliation[] };
         ok = all.ok;
         out.result(all, () => {
           out.line(all.ok ? `All ${all.accounts} account(s) reconcile.` : `${all.problems.length} of ${all.accounts} account(s) do not reconcile:`);

@@ -4,27 +4,29 @@ import { type Command, Option } from 'commander';
 import { breakdownText } from '../../console/public/js/format.js';
 import type { OperationName } from '../../domain/operations.js';
 import { KEY_FIELDS } from '../../domain/result-breakdown.js';
+import type { paths } from '../api-types.js';
 import type { Context, Session } from '../context.js';
 import { CliError, EXIT, UsageError } from '../exit-codes.js';
 import { followJob, getJob } from '../follow-job.js';
-import type { ApiClient } from '../http-client.js';
 import { endedCleanly, rowsToVerify, type JobStatus } from '../job.js';
-import { fileSize, uploadContentType } from '../multipart.js';
 import { inr, keyValues, table, text, when, type Output } from '../output.js';
 import { positiveInt } from '../parse.js';
 import { ProgressReporter } from '../progress.js';
+import { AS_FILE, type FileAnswer, type ServiceClient } from '../service-client.js';
+import { fileSize, uploadFile } from '../upload-file.js';
 
 type Format = 'csv' | 'jsonl' | 'xlsx';
+type UploadForm = paths['/v1/bulk/jobs']['post']['requestBody']['content']['multipart/form-data'];
+type ResultsQuery = NonNullable<paths['/v1/bulk/jobs/{id}/results']['get']['parameters']['query']>;
+
+/** The document gives an upload's (and a retry's) `rows` as an open object: the counts the CLI reads of it. */
+const intakeCounts = (rows: Record<string, unknown>) => rows as { total: number; valid: number; invalid: number; duplicates: number };
+
+/** A result row's record, when it has one (the document leaves its shape to the operation). */
+const recordOf = (data: unknown): Record<string, unknown> | null => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null);
 const formatOption = () => new Option('--format <format>', 'result file format: csv, jsonl, or xlsx (Excel)').choices(['csv', 'jsonl', 'xlsx']).default('csv');
 /** Files the API writes as CSV or Excel only (templates, an itc.check job's suppliers). */
 const tableFormatOption = () => new Option('--format <format>', 'csv, or xlsx (Excel)').choices(['csv', 'xlsx']).default('csv');
-
-interface Created {
-  job_id: string;
-  status: string;
-  rows: { total: number; valid: number; invalid: number; duplicates: number };
-  reserved_inr: number;
-}
 
 /** `vendors.csv` or `tally.xlsx` → `vendors.results.csv` or `tally.results.csv`, beside it. */
 export function resultsPathFor(input: string, format: Format): string {
@@ -115,7 +117,7 @@ function statusPairs(job: JobStatus): [string, string][] {
 }
 
 /** Follows a job with progress on stderr (not with --json), stopping cleanly on Ctrl-C. */
-export async function waitForJob(client: ApiClient, out: Output, jobId: string): Promise<JobStatus> {
+export async function waitForJob(client: ServiceClient, out: Output, jobId: string): Promise<JobStatus> {
   const progress = out.jsonMode ? undefined : new ProgressReporter(out.io.stderr);
   const onInterrupt = () => {
     progress?.interrupt();
@@ -144,11 +146,13 @@ export function exitForJob(job: JobStatus): void {
   }
 }
 
-const jobPath = (jobId: string) => `/v1/bulk/jobs/${encodeURIComponent(jobId)}`;
+/** A job's results file (the links in job.results name these paths). */
+const resultsFile = (client: ServiceClient, jobId: string, format: Format) =>
+  client.key.GET(`/v1/bulk/jobs/{id}/results.${format}`, { params: { path: { id: jobId } }, ...AS_FILE });
 
 async function download(ctx: Context, job: JobStatus, format: Format, dest: string): Promise<string | null> {
   if (job.results === null) return null;
-  await ctx.client.download(job.results[format] ?? `${jobPath(job.job_id)}/results.${format}`, 'key', dest);
+  await ctx.client.download(resultsFile(ctx.client, job.job_id, format), dest);
   return dest;
 }
 
@@ -156,16 +160,16 @@ async function download(ctx: Context, job: JobStatus, format: Format, dest: stri
  * A file of the API to `dest`, or to stdout with `-`. Binary files (.xlsx) go to a terminal
  * only by mistake, and --json keeps stdout for JSON.
  */
-async function save(ctx: Context, apiPath: string, dest: string, binary: boolean): Promise<string | null> {
+async function save(ctx: Context, file: () => Promise<FileAnswer>, dest: string, binary: boolean): Promise<string | null> {
   const { out, client } = ctx;
   if (dest === '-') {
     if (out.jsonMode) throw new UsageError('--out - writes the file itself to stdout: leave out --json');
     if (binary && out.io.stdout.isTTY === true) throw new UsageError('An Excel file is not for a terminal: write it with --out <file>.xlsx, or redirect stdout');
-    await client.download(apiPath, 'key', out.io.stdout);
+    await client.download(file(), out.io.stdout);
     return null;
   }
   await checkWritable(dest);
-  await client.download(apiPath, 'key', dest);
+  await client.download(file(), dest);
   return path.resolve(dest);
 }
 
@@ -188,7 +192,7 @@ async function followAndDownload(ctx: Context, jobId: string, format: Format, de
 }
 
 /** The intake's warnings, for a person who does not follow the job; none if the status cannot be read now. */
-async function intakeWarnings(client: ApiClient, jobId: string): Promise<[string, string][]> {
+async function intakeWarnings(client: ServiceClient, jobId: string): Promise<[string, string][]> {
   try {
     return warningPairs(await getJob(client, jobId));
   } catch {
@@ -216,14 +220,18 @@ async function submit(session: Session, file: string, options: SubmitOptions, co
   const dest = options.out ?? resultsPathFor(file, options.format);
   if (options.wait) await checkWritable(dest);
 
-  const fields: [string, string][] = [['operation', options.operation]];
-  if (options.name) fields.push(['name', options.name]);
-  if (options.webhookUrl) fields.push(['webhook_url', options.webhookUrl]);
   out.note(`Uploading ${file} (${size.toLocaleString('en-IN')} bytes) for ${options.operation}…`);
-  const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
-  const query = { columns: options.columns, sheet: options.sheet };
-  const created = (await client.upload<{ data: Created }>('/v1/bulk/jobs', 'key', fields, { field: 'file', path: file, contentType: uploadContentType(file) }, headers, query)).data;
-  const r = created.rows;
+  const body = {
+    // The operation as written: the API says which it does not know.
+    operation: options.operation as UploadForm['operation'],
+    name: options.name || undefined,
+    webhook_url: options.webhookUrl || undefined,
+    // Last: the API reads the fields before the file.
+    file: await uploadFile(file),
+  };
+  const params = { query: { columns: options.columns, sheet: options.sheet }, header: { 'idempotency-key': options.idempotencyKey || undefined } };
+  const created = (await client.call(client.key.POST('/v1/bulk/jobs', { params, body, ...client.multipart() }))).data;
+  const r = intakeCounts(created.rows);
   const counts = isItc(options.operation) ? `${r.total} rows: ${itcRows(r)}` : `${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s)`;
   const intake = `Job ${created.job_id} ${created.status}: ${counts}; ${inr(created.reserved_inr)} held.`;
 
@@ -275,7 +283,7 @@ export function registerBulk(program: Command, session: Session): void {
     .option('--cursor <cursor>', 'the next page, from a previous page')
     .action(async (options: { limit?: number; cursor?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const page = (await client.json<{ data: { jobs: JobStatus[]; next_cursor?: string | null } }>('GET', '/v1/bulk/jobs', { auth: 'key', query: { limit: options.limit, cursor: options.cursor } })).data;
+      const page = (await client.call(client.key.GET('/v1/bulk/jobs', { params: { query: { limit: options.limit, cursor: options.cursor } } }))).data;
       const { jobs } = page;
       // On stderr, so --json still prints the jobs alone.
       if (page.next_cursor) out.note(`More: bv bulk list${options.limit === undefined ? '' : ` --limit ${options.limit}`} --cursor ${page.next_cursor}`);
@@ -307,7 +315,7 @@ export function registerBulk(program: Command, session: Session): void {
     .description('cancel a job: queued rows end cancelled, unbilled; the rest of the hold is released')
     .action(async (jobId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const job = (await client.json<{ data: JobStatus }>('POST', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/cancel`, { auth: 'key' })).data;
+      const job = (await client.call(client.key.POST('/v1/bulk/jobs/{id}/cancel', { params: { path: { id: jobId } } }))).data;
       out.result(job, () =>
         out.line(
           job.cancelling === true
@@ -329,28 +337,35 @@ export function registerBulk(program: Command, session: Session): void {
     .option('--cursor <cursor>', 'the next page, from a previous page')
     .action(async (jobId: string, options: { outcome?: string; field?: string; value?: string; problems?: boolean; q?: string; limit?: number; cursor?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const query = { outcome: options.outcome, field: options.field, value: options.value, problems: options.problems ? 'true' : undefined, q: options.q, limit: options.limit, cursor: options.cursor };
-      type Row = { row: number; status: string; data: Record<string, unknown> | null; error: { code: string; message: string } | null; duplicate_of?: number; input: Record<string, unknown> };
-      const page = (await client.json<{ data: { rows: Row[]; key_field: { name: string } | null; next_cursor: string | null } }>('GET', `/v1/bulk/jobs/${encodeURIComponent(jobId)}/results`, { auth: 'key', query })).data;
+      const query = {
+        outcome: options.outcome as ResultsQuery['outcome'],
+        field: options.field,
+        value: options.value,
+        problems: options.problems ? ('true' as const) : undefined,
+        q: options.q,
+        limit: options.limit,
+        cursor: options.cursor,
+      };
+      const page = (await client.call(client.key.GET('/v1/bulk/jobs/{id}/results', { params: { path: { id: jobId }, query } }))).data;
       if (page.next_cursor) out.note(`More: bv bulk results ${jobId} … --cursor ${page.next_cursor}`);
       out.result(page.rows, () => {
         if (page.rows.length === 0) return out.line(page.next_cursor ? 'No matching rows on this page; there are more.' : 'No matching rows.');
         const key = page.key_field?.name;
-        const keyOf = (data: Row['data']): string => {
+        const keyOf = (data: Record<string, unknown> | null): string => {
           if (key === undefined || data === null) return '';
           const value = key === 'level' ? (data.summary as { risk?: { level?: string } } | undefined)?.risk?.level : data[key];
           return value === undefined || value === null ? '' : String(value);
         };
-        const name = (data: Row['data']): string => String(data?.legal_name ?? data?.name ?? data?.registered_name ?? data?.company_name ?? data?.supplier_name ?? '');
+        const name = (data: Record<string, unknown> | null): string => String(data?.legal_name ?? data?.name ?? data?.registered_name ?? data?.company_name ?? data?.supplier_name ?? '');
         out.line(
           table(
             ['ROW', 'OUTCOME', ...(key === undefined ? [] : [key.toUpperCase()]), 'INPUT', 'NAME', 'ERROR'],
             page.rows.map((r) => [
               String(r.row),
               r.duplicate_of === undefined ? r.status : `duplicate of ${r.duplicate_of}`,
-              ...(key === undefined ? [] : [keyOf(r.data)]),
+              ...(key === undefined ? [] : [keyOf(recordOf(r.data))]),
               text(Object.values(r.input).map(String).join(' ')),
-              text(name(r.data)),
+              text(name(recordOf(r.data))),
               text(r.error?.message ?? ''),
             ]),
           ),
@@ -371,9 +386,9 @@ export function registerBulk(program: Command, session: Session): void {
       if (!options.wait && options.out !== undefined) throw new UsageError('--out is where --wait writes the results: add --wait, or download later with bv bulk download --out');
       // The folder is checked before the retry is held and billed (the new job's id is not known yet).
       if (options.wait) await checkWritable(options.out ?? `${jobId}.results.${options.format}`);
-      const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
-      const created = (await client.json<{ data: Created & { retry_of: string } }>('POST', `${jobPath(jobId)}/retry`, { auth: 'key', body: {}, headers })).data;
-      const line = `Job ${created.job_id} ${created.status}: retries ${created.rows.total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`;
+      const header = { 'idempotency-key': options.idempotencyKey || undefined };
+      const created = (await client.call(client.key.POST('/v1/bulk/jobs/{id}/retry', { params: { path: { id: jobId }, header } }))).data;
+      const line = `Job ${created.job_id} ${created.status}: retries ${intakeCounts(created.rows).total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`;
       if (options.wait) {
         out.note(line);
         await followAndDownload(ctx, created.job_id, options.format, options.out ?? `${created.job_id}.results.${options.format}`);
@@ -393,7 +408,8 @@ export function registerBulk(program: Command, session: Session): void {
     .action(async (operation: string, options: { format: 'csv' | 'xlsx'; out?: string }, command: Command) => {
       const ctx = session.context(command);
       const file = `${operation}.${options.format}`;
-      const written = await save(ctx, `/v1/bulk/templates/${encodeURIComponent(file)}`, options.out ?? `bulk-template-${file}`, options.format === 'xlsx');
+      const template = () => ctx.client.key.GET('/v1/bulk/templates/{file}', { params: { path: { file } }, ...AS_FILE });
+      const written = await save(ctx, template, options.out ?? `bulk-template-${file}`, options.format === 'xlsx');
       if (written !== null) ctx.out.result({ operation, format: options.format, path: written }, () => ctx.out.line(`Template: ${options.out ?? `bulk-template-${file}`}`));
     });
 
@@ -405,7 +421,7 @@ export function registerBulk(program: Command, session: Session): void {
     .action(async (jobId: string, options: { format: Format; out?: string }, command: Command) => {
       const ctx = session.context(command);
       const dest = options.out ?? `${jobId}.results.${options.format}`;
-      const written = await save(ctx, `${jobPath(jobId)}/results.${options.format}`, dest, options.format === 'xlsx');
+      const written = await save(ctx, () => resultsFile(ctx.client, jobId, options.format), dest, options.format === 'xlsx');
       if (written !== null) ctx.out.result({ job_id: jobId, format: options.format, path: written }, () => ctx.out.line(`Results: ${dest}`));
     });
 
@@ -417,7 +433,8 @@ export function registerBulk(program: Command, session: Session): void {
     .action(async (jobId: string, options: { format: 'csv' | 'xlsx'; out?: string }, command: Command) => {
       const ctx = session.context(command);
       const dest = options.out ?? `${jobId}.suppliers.${options.format}`;
-      const written = await save(ctx, `${jobPath(jobId)}/suppliers.${options.format}`, dest, options.format === 'xlsx');
+      const suppliers = () => ctx.client.key.GET(`/v1/bulk/jobs/{id}/suppliers.${options.format}`, { params: { path: { id: jobId } }, ...AS_FILE });
+      const written = await save(ctx, suppliers, dest, options.format === 'xlsx');
       if (written !== null) ctx.out.result({ job_id: jobId, format: options.format, path: written }, () => ctx.out.line(`Suppliers: ${dest}`));
     });
 }

@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import type { z } from 'zod';
-import type { ItcCheckShape } from '../../api/schemas/itc-check-shape.js';
+import type { paths } from '../api-types.js';
 import type { Session } from '../context.js';
 import { ApiError, UsageError } from '../exit-codes.js';
 import { INVOICE_SPEC, parseInvoiceOption, readInvoiceFile, type SourcedInvoice } from '../itc-invoices.js';
 import { indent, inr, keyValues, table, text, type Output } from '../output.js';
 import { envelopeFooter, type Envelope } from './verify.js';
 
-type ItcCheck = z.infer<typeof ItcCheckShape>;
+type ItcCheck = paths['/v1/gst/itc-check']['post']['responses'][200]['content']['application/json']['data'];
 type Verdict = ItcCheck['invoices'][number]['verdict'];
 
 /** Most pressing first, as docs/itc-check.md orders the verdicts. */
@@ -82,10 +81,10 @@ async function check(session: Session, gstin: string, options: CheckOptions, com
   const sent = [...(options.file === undefined ? [] : await readInvoiceFile(options.file)), ...(options.invoice ?? []).map(parseInvoiceOption)];
   if (sent.length === 0) throw new UsageError(`Give the invoices: --invoice ${INVOICE_SPEC} (repeatable), or --file invoices.csv`);
   const { out, client } = session.context(command);
-  const headers: Record<string, string> = options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {};
   let answer: Envelope<ItcCheck>;
   try {
-    answer = await client.json<Envelope<ItcCheck>>('POST', ITC_CHECK_PATH, { auth: 'key', body: { gstin: gstin.trim().toUpperCase(), invoices: sent.map((s) => s.invoice) }, headers });
+    const body = { gstin: gstin.trim().toUpperCase(), invoices: sent.map((s) => s.invoice) };
+    answer = await client.call(client.key.POST(ITC_CHECK_PATH, { body, params: { header: { 'idempotency-key': options.idempotencyKey || undefined } } }));
   } catch (error) {
     if (error instanceof ApiError) pointAtInvoices(error, sent);
     throw error;

@@ -2,6 +2,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { Session } from '../context.js';
 import { UsageError } from '../exit-codes.js';
+import { AS_FILE } from '../service-client.js';
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 
@@ -36,8 +37,8 @@ export function registerLedgerExport(admin: Command, session: Session): void {
       const { client } = session.context(command);
       if (options.after !== undefined && !CURSOR.test(options.after)) throw new UsageError('--after must be a cursor printed by a previous export (like 1764201234567-0)');
       const after = options.after ?? (options.cursorFile === undefined ? undefined : await readCursorFile(options.cursorFile));
-      const headers = await client.download('/admin/v1/ledger/export', 'admin', session.io.stdout, { account: accountId, after });
-      const cursor = typeof headers['ledger-cursor'] === 'string' ? headers['ledger-cursor'] : after;
+      const exported = client.admin.GET('/admin/v1/ledger/export', { params: { query: { account: accountId, after } }, ...AS_FILE });
+      const cursor = (await client.download(exported, session.io.stdout)).get('ledger-cursor') ?? after;
       if (cursor === undefined) {
         session.io.stderr.write('No ledger entries yet: nothing to continue from.\n');
         return;

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { type Command, Option } from 'commander';
 import type { Session } from '../context.js';
 import { UsageError } from '../exit-codes.js';
-import type { ApiClient } from '../http-client.js';
-import { fileSize, uploadContentType } from '../multipart.js';
+import type { paths } from '../api-types.js';
 import { positiveInt } from '../parse.js';
 import { rowsToVerify, type JobStatus } from '../job.js';
 import { inr, keyValues, table, text, when } from '../output.js';
+import { AS_FILE, type ServiceClient } from '../service-client.js';
+import { fileSize, uploadFile } from '../upload-file.js';
 import { exitForJob, waitForJob } from './bulk.js';
+
+type NewPortfolio = paths['/v1/portfolios']['post']['requestBody']['content']['application/json'];
 
 interface Portfolio {
   portfolio_id: string;
@@ -19,8 +22,8 @@ interface Portfolio {
   rows: number;
   created_at: string;
   last_run: { run_id: string; status: string; created_at: string; finished_at: string | null } | null;
-  /** Scheduled runs that could not start, newest first. */
-  skipped_runs?: { at: string; code: string; message: string }[];
+  /** Scheduled runs that could not start, newest first (the document leaves their fields open: see skippedRun). */
+  skipped_runs?: Record<string, unknown>[];
 }
 
 interface RowsAdded {
@@ -59,11 +62,13 @@ interface Change {
   detected_at: string;
 }
 
-const id = (value: string) => encodeURIComponent(value);
 /** `Sharma Traders (V0042)`, the name or the code alone, or — when the row has neither. */
 const supplier = (c: Change): string =>
   c.vendor_name && c.vendor_code ? `${c.vendor_name} (${c.vendor_code})` : (c.vendor_name ?? c.vendor_code ?? '—');
 const scheduleText = (s: Portfolio['schedule']) => (s.every ?? `cron "${s.cron ?? ''}"${s.tz ? ` (${s.tz})` : ''}`);
+
+/** A skipped run as the API writes it (its schema in the document is an open object). */
+const skippedRun = (run: Record<string, unknown>) => run as { at: string; code: string; message: string };
 
 function portfolioPairs(p: Portfolio): [string, string][] {
   return [
@@ -77,7 +82,7 @@ function portfolioPairs(p: Portfolio): [string, string][] {
     ['created', when(p.created_at)],
     ['last run', p.last_run ? `${p.last_run.run_id} ${p.last_run.status} (${when(p.last_run.created_at)})` : '—'],
     // A scheduled run that could not start (wallet short, no rows) is otherwise invisible here.
-    ...(p.skipped_runs ?? []).slice(0, 3).map((skipped): [string, string] => ['skipped run', `${when(skipped.at)}: ${skipped.code}: ${skipped.message}`]),
+    ...(p.skipped_runs ?? []).slice(0, 3).map(skippedRun).map((skipped): [string, string] => ['skipped run', `${when(skipped.at)}: ${skipped.code}: ${skipped.message}`]),
   ];
 }
 
@@ -94,9 +99,9 @@ interface SheetOptions {
   sheet?: string;
 }
 
-async function uploadRows(client: ApiClient, portfolioId: string, file: string, options: SheetOptions): Promise<RowsAdded> {
-  const query = { columns: options.columns, sheet: options.sheet };
-  return (await client.upload<{ data: RowsAdded }>(`/v1/portfolios/${id(portfolioId)}/rows`, 'key', [], { field: 'file', path: file, contentType: uploadContentType(file) }, {}, query)).data;
+async function uploadRows(client: ServiceClient, portfolioId: string, file: string, options: SheetOptions): Promise<RowsAdded> {
+  const params = { path: { id: portfolioId }, query: { columns: options.columns, sheet: options.sheet } };
+  return (await client.call(client.key.POST('/v1/portfolios/{id}/rows', { params, body: { file: await uploadFile(file) }, ...client.multipart() }))).data;
 }
 
 const COLUMNS_HELP = 'which header is which column, as ?columns= takes it: gstin:Party GSTIN (pairs separated by commas)';
@@ -122,7 +127,7 @@ export function registerPortfolios(program: Command, session: Session): void {
     .option('--cursor <cursor>', 'the next page, from a previous page')
     .action(async (options: { limit?: number; cursor?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const page = (await client.json<{ data: { portfolios: Portfolio[]; next_cursor?: string | null } }>('GET', '/v1/portfolios', { auth: 'key', query: { limit: options.limit, cursor: options.cursor } })).data;
+      const page = (await client.call(client.key.GET('/v1/portfolios', { params: { query: { limit: options.limit, cursor: options.cursor } } }))).data;
       const { portfolios } = page;
       // On stderr, so --json still prints the portfolios alone.
       if (page.next_cursor) out.note(`More: bv portfolios list${options.limit === undefined ? '' : ` --limit ${options.limit}`} --cursor ${page.next_cursor}`);
@@ -154,9 +159,10 @@ export function registerPortfolios(program: Command, session: Session): void {
       // Before creating anything: a portfolio made for a file that cannot be read would run empty on its schedule.
       if (options.file !== undefined) await fileSize(options.file);
       const { out, client } = session.context(command);
-      const schedule = options.every !== undefined ? { every: options.every } : { cron: options.cron, ...(options.tz ? { tz: options.tz } : {}) };
-      const body = { name: options.name, operation: options.operation, schedule, ...(options.webhookUrl ? { webhook_url: options.webhookUrl } : {}) };
-      let portfolio = (await client.json<{ data: Portfolio }>('POST', '/v1/portfolios', { auth: 'key', body })).data;
+      // --operation and --every are among the API's choices (commander checks them); a cron and its zone are the API's to judge.
+      const schedule = (options.every !== undefined ? { every: options.every } : { cron: options.cron, ...(options.tz ? { tz: options.tz } : {}) }) as NewPortfolio['schedule'];
+      const body: NewPortfolio = { name: options.name, operation: options.operation as NewPortfolio['operation'], schedule, ...(options.webhookUrl ? { webhook_url: options.webhookUrl } : {}) };
+      let portfolio: Portfolio = (await client.call(client.key.POST('/v1/portfolios', { body }))).data;
       let upload: RowsAdded | null = null;
       if (options.file !== undefined) {
         try {
@@ -191,7 +197,7 @@ export function registerPortfolios(program: Command, session: Session): void {
     .description('a portfolio\'s schedule, rows and last run')
     .action(async (portfolioId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const portfolio = (await client.json<{ data: Portfolio }>('GET', `/v1/portfolios/${id(portfolioId)}`, { auth: 'key' })).data;
+      const portfolio: Portfolio = (await client.call(client.key.GET('/v1/portfolios/{id}', { params: { path: { id: portfolioId } } }))).data;
       out.result(portfolio, () => out.line(keyValues(portfolioPairs(portfolio))));
     });
 
@@ -200,7 +206,7 @@ export function registerPortfolios(program: Command, session: Session): void {
     .description('delete a portfolio and its schedule (its runs stay readable)')
     .action(async (portfolioId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const deleted = (await client.json<{ data: { portfolio_id: string; deleted: boolean } }>('DELETE', `/v1/portfolios/${id(portfolioId)}`, { auth: 'key' })).data;
+      const deleted = (await client.call(client.key.DELETE('/v1/portfolios/{id}', { params: { path: { id: portfolioId } } }))).data;
       out.result(deleted, () => out.line(`Portfolio ${deleted.portfolio_id} deleted.`));
     });
 
@@ -210,7 +216,7 @@ export function registerPortfolios(program: Command, session: Session): void {
     .option('--wait', 'follow the run until it ends (exit 4 if it did not end cleanly)')
     .action(async (portfolioId: string, options: { wait?: boolean }, command: Command) => {
       const { out, client } = session.context(command);
-      const started = (await client.json<{ data: { run_id: string; job: JobStatus | null } }>('POST', `/v1/portfolios/${id(portfolioId)}/run`, { auth: 'key' })).data;
+      const started: { run_id: string; job: JobStatus | null } = (await client.call(client.key.POST('/v1/portfolios/{id}/run', { params: { path: { id: portfolioId } } }))).data;
       if (!options.wait) {
         out.result(started, () => {
           out.line(`Run ${started.run_id} started${started.job ? `: ${rowsToVerify(started.job)} row(s), ${inr(started.job.reserved_inr)} held` : ''}.`);
@@ -231,7 +237,7 @@ export function registerPortfolios(program: Command, session: Session): void {
     .description('a portfolio\'s runs with their change summaries')
     .action(async (portfolioId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const { runs } = (await client.json<{ data: { runs: Run[] } }>('GET', `/v1/portfolios/${id(portfolioId)}/runs`, { auth: 'key' })).data;
+      const runs: Run[] = (await client.call(client.key.GET('/v1/portfolios/{id}/runs', { params: { path: { id: portfolioId } } }))).data.runs;
       out.result(runs, () => {
         if (runs.length === 0) return out.line('No runs yet.');
         out.line(
@@ -259,17 +265,17 @@ export function registerPortfolios(program: Command, session: Session): void {
     .option('-o, --out <path>', 'write the file here, or - for stdout (as bv bulk download)')
     .action(async (portfolioId: string, runId: string, options: { format?: 'csv' | 'json' | 'xlsx'; out?: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const base = `/v1/portfolios/${id(portfolioId)}/runs/${id(runId)}`;
+      const runPath = { id: portfolioId, run: runId };
       if (options.format !== undefined || options.out !== undefined) {
         const toFile = options.out !== undefined && options.out !== '-' ? options.out : undefined;
         const format = options.format ?? (/\.(json|xlsx)$/i.exec(toFile ?? '')?.[1]?.toLowerCase() as 'json' | 'xlsx' | undefined) ?? 'csv';
         if (toFile === undefined && out.jsonMode && format !== 'json') throw new UsageError(`--json prints JSON: leave out --format ${format}, or write the file with --out`);
         if (toFile === undefined && format === 'xlsx' && out.io.stdout.isTTY === true) throw new UsageError('An Excel file is not for a terminal: write it with --out <file>.xlsx, or redirect stdout');
-        await client.download(`${base}/changes.${format}`, 'key', toFile ?? out.io.stdout);
+        await client.download(client.key.GET(`/v1/portfolios/{id}/runs/{run}/changes.${format}`, { params: { path: runPath }, ...AS_FILE }), toFile ?? out.io.stdout);
         if (toFile !== undefined) out.result({ run_id: runId, format, path: path.resolve(toFile) }, () => out.line(`Changes: ${toFile}`));
         return;
       }
-      const changes = await client.json<Change[]>('GET', `${base}/changes.json`, { auth: 'key' });
+      const changes: Change[] = await client.call(client.key.GET('/v1/portfolios/{id}/runs/{run}/changes.json', { params: { path: runPath } }));
       out.result(changes, () => {
         if (changes.length === 0) return out.line('No changes against the earlier runs.');
         out.line(

@@ -2,6 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { Session } from '../context.js';
 import { inr, keyValues, table, text, when } from '../output.js';
 import { amountInr, positiveInt } from '../parse.js';
+import { AS_FILE } from '../service-client.js';
 
 function groupOption(value: string): string {
   if (!(GROUPS as readonly string[]).includes(value)) throw new InvalidArgumentError(`--group must be one of ${GROUPS.join(', ')}`);
@@ -34,6 +35,8 @@ interface Ledger {
 }
 
 const GROUPS = ['job', 'entry'] as const;
+/** groupOption lets only these through. */
+type LedgerGroup = (typeof GROUPS)[number];
 
 /** What a line is about: a sync call's operation and identifier, or a job's kind, name and rows. */
 function about(line: LedgerLine): string {
@@ -53,7 +56,7 @@ export function registerWallet(program: Command, session: Session): void {
     .description("balance, held and available of the key's wallet: a sandbox key's sandbox wallet, a live key's live one")
     .action(async (_options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const answer = await client.json<{ data: Balance; meta?: { environment?: string } }>('GET', '/v1/wallet', { auth: 'key' });
+      const answer: { data: Balance; meta?: { environment?: string } } = await client.call(client.key.GET('/v1/wallet'));
       const balance = answer.data;
       // Sandbox credit and live credit are apart: say which one this is.
       const environment = balance.environment ?? answer.meta?.environment;
@@ -77,8 +80,8 @@ export function registerWallet(program: Command, session: Session): void {
     .option('--group <group>', "'job': a bulk job or portfolio run as one line; 'entry': every entry", groupOption, 'job')
     .action(async (options: { limit: number; cursor?: string; group: string }, command: Command) => {
       const { out, client } = session.context(command);
-      const query = { limit: options.limit, cursor: options.cursor, group: options.group };
-      const page = (await client.json<{ data: Ledger }>('GET', '/v1/wallet/ledger', { auth: 'key', query })).data;
+      const query = { limit: options.limit, cursor: options.cursor, group: options.group as LedgerGroup };
+      const page: Ledger = (await client.call(client.key.GET('/v1/wallet/ledger', { params: { query } }))).data;
       out.result(page, () => {
         if (page.entries.length === 0) out.line('No ledger entries.');
         else
@@ -99,7 +102,7 @@ export function registerWallet(program: Command, session: Session): void {
     .action(async (options: { amountInr?: number }, command: Command) => {
       const { out, client } = session.context(command);
       const body = options.amountInr === undefined ? {} : { amount_inr: options.amountInr };
-      const answer = (await client.json<{ data: Balance & { topped_up_inr: number } }>('POST', '/v1/wallet/sandbox-topup', { auth: 'key', body })).data;
+      const answer: Balance & { topped_up_inr: number } = (await client.call(client.key.POST('/v1/wallet/sandbox-topup', { body }))).data;
       out.result(answer, () =>
         out.line(
           keyValues([
@@ -119,6 +122,6 @@ export function registerWallet(program: Command, session: Session): void {
     .option('--out <file>', 'write here (created whole or not at all) instead of standard output')
     .action(async (options: { group: string; out?: string }, command: Command) => {
       const { client, out } = session.context(command);
-      await client.download('/v1/wallet/ledger.csv', 'key', options.out ?? out.io.stdout, { group: options.group });
+      await client.download(client.key.GET('/v1/wallet/ledger.csv', { params: { query: { group: options.group as LedgerGroup } }, ...AS_FILE }), options.out ?? out.io.stdout);
     });
 }
