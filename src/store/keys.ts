@@ -76,7 +76,7 @@ export interface RedisKeys {
   sourceStats(source: string, minute: number): string;
   /** One cached upstream answer of a source (JSON), by a hash of the check and input. */
   sourceCache(source: string, check: string, inputHash: string): string;
-  /** Hash: a bulk job's state, counts and money (see store/bulk-jobs.ts). */
+  /** Hash: a bulk job's state, counts and money (see store/bulk-jobs/bulk-jobs.ts). */
   bulkJob(jobId: string): string;
   /** Set of a bulk job's chunk numbers whose results are counted (each counts once). */
   bulkJobChunksDone(jobId: string): string;
@@ -109,7 +109,7 @@ export interface RedisKeys {
   accountStoredBytes(accountId: string): string;
   /** BullMQ's prefix: its queues' keys live under it. */
   queuePrefix(): string;
-  /** Hash: a portfolio's definition (see store/portfolios.ts). */
+  /** Hash: a portfolio's definition (see store/portfolios/portfolios.ts). */
   portfolio(portfolioId: string): string;
   /** Hash: identifier → the row (JSON: input columns and validated request) of a portfolio. */
   portfolioRows(portfolioId: string): string;
