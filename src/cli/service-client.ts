@@ -169,9 +169,9 @@ export class ServiceClient {
 
   /**
    * The options of a call whose body is a form with a file (a Blob, from uploadFile): the body
-   * becomes FormData, sent by undici's request() rather than fetch, because fetch reads a
-   * request body as fast as the disk gives it whatever the connection takes (a 600 MB upload
-   * held 600 MB), while request() waits for the socket. The file is read as it is sent, with a
+   * becomes FormData, sent by undici's request() rather than fetch: fetch keeps what it has sent
+   * of a request body until the answer (a 600 MB upload held 600 MB; test/integration/cli-upload.test.ts),
+   * request() keeps only what is in flight. The file is read from disk as it is sent, with a
    * Content-Length worked out from its size, and the answer may take its time.
    */
   multipart(): { bodySerializer: (body: unknown) => FormData; fetch: (input: globalThis.Request) => Promise<globalThis.Response> } {
