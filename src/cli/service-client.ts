@@ -205,6 +205,8 @@ export class ServiceClient {
       Request: Request as unknown as typeof globalThis.Request,
       fetch: (input) => fetch(input as unknown as Request, { dispatcher: this.agent }) as unknown as Promise<globalThis.Response>,
       headers: { accept: 'application/json', 'user-agent': this.config.userAgent },
+      // As before: a redirect is an answer that is not this API's, not a hop to take with the key.
+      redirect: 'manual',
     });
     api.use({
       // Asked for on each call, so that a command without a key fails only when it needs one.
