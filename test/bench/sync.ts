@@ -15,6 +15,7 @@
  * `always`; `always,everysec` gives the durability before/after pair from one run).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,20 @@ async function start(script: string, env: Record<string, string>): Promise<{ chi
   return { child, url };
 }
 
-async function measure(url: string, apiKey: string | undefined, durationS: number, route = '/v1/gst/verify') {
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/**
+ * A process's CPU time so far (user + system), in microseconds, from /proc (Linux). Per call,
+ * it is the service's own cost, steadier than throughput on a machine shared with other work.
+ */
+function cpuMicros(pid: number): number {
+  // Fields after the command name: state is the 3rd of stat, so utime (14th) and stime (15th) are 11 and 12 here.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+
+async function measure(url: string, apiKey: string | undefined, durationS: number, route = '/v1/gst/verify', serverPid?: number) {
+  const cpuBefore = serverPid === undefined ? 0 : cpuMicros(serverPid);
   const result = await autocannon({
     url: `${url}${route}`,
     method: 'POST',
@@ -61,6 +75,8 @@ async function measure(url: string, apiKey: string | undefined, durationS: numbe
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    /** The server process's CPU microseconds per answered call, when its pid was given. */
+    cpuUsPerCall: serverPid === undefined ? undefined : (cpuMicros(serverPid) - cpuBefore) / result.requests.total,
   };
 }
 
@@ -103,7 +119,7 @@ async function runWith(appendfsync: AppendFsync): Promise<Measured> {
     await measure(full.url, key, 2);
     const baseline = await measure(bare.url, undefined, seconds);
     const floor = await measure(bare.url, undefined, seconds, FLOOR_ROUTE);
-    const fullPath = await measure(full.url, key, seconds);
+    const fullPath = await measure(full.url, key, seconds, undefined, full.child.pid);
     if (fullPath.non2xx > 0 || fullPath.errors > 0) throw new Error(`the full path answered ${fullPath.non2xx} non-2xx and ${fullPath.errors} errors`);
 
     console.log(
@@ -119,6 +135,7 @@ async function runWith(appendfsync: AppendFsync): Promise<Measured> {
         `ratio (full path / baseline throughput): ${(fullPath.rps / baseline.rps).toFixed(2)}`,
         `floor / baseline: ${(floor.rps / baseline.rps).toFixed(2)} (the most any path that waits for Redis three times in a row keeps here)`,
         `full path / floor: ${(fullPath.rps / floor.rps).toFixed(2)} (what the service's own work keeps of that)`,
+        `CPU per call in the API process (full path, user + system): ${Math.round(fullPath.cpuUsPerCall!)} µs`,
         '',
       ].join('\n'),
     );
