@@ -37,8 +37,10 @@ const MINUTE_MS = 60_000;
 
 /**
  * Everything under /v1, in the order DESIGN.md §2 gives: auth → rate limit → (body parsed)
- * → idempotency → the handler (validate → hold → sources → commit/release → envelope).
- * Auth and rate limiting come first so 401 and 429 are never stored under a key.
+ * → idempotency → validate (the route's zod schemas) → the handler (hold → sources →
+ * commit/release → envelope). Auth and rate limiting come first so 401 and 429 are never
+ * stored under a key; idempotency before validation, so a 400 is kept under its key.
+ * docs/request-lifecycle.md walks the whole order.
  */
 export async function customerApi(app: FastifyInstance, options: CustomerApiOptions): Promise<void> {
   await app.register(rateLimit, {
@@ -67,7 +69,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   });
   // A claim outlives any call: a lock expiring mid-call would let a retry run it twice.
   const hooks = idempotencyHooks(options.idempotency, options.holdTtlMs);
-  app.addHook('preHandler', hooks.preHandler);
+  app.addHook('preValidation', hooks.preValidation);
   app.addHook('onSend', hooks.onSend);
 
   await app.register(operationRoutes, options);

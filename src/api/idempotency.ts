@@ -41,7 +41,11 @@ export function isKept(status: number): boolean {
 export function idempotencyHooks(store: IdempotencyStore, lockMs: number) {
   const renewEveryMs = Math.max(500, Math.floor(lockMs / 3));
   return {
-    async preHandler(request: FastifyRequest, reply: FastifyReply) {
+    /**
+     * Before validation: the fingerprint is of the body as sent, and a 400 for it is kept and
+     * replayed like any answer (the fixed body under the same key is then a 422).
+     */
+    async preValidation(request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers['idempotency-key'];
       // An unknown path ran nothing: its 404 is not kept, or the corrected path's retry under the key would be a 422.
       if (header === undefined || request.auth === undefined || request.method !== 'POST' || request.is404) return;

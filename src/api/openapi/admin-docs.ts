@@ -9,69 +9,69 @@ const accountId = z.object({ id: z.string().describe('The account id') });
 // RATE_LIMITED: too many wrong admin tokens from the caller's address (README "Hardening and limits").
 const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
-export const ADMIN_DOCS: Record<string, RouteDoc> = {
-  'POST /admin/v1/accounts': {
+export const ADMIN_DOCS = {
+  createAccount: {
     operationId: 'createAccount',
     summary: 'Open an account with a sandbox and a live key (shown once)',
     description: 'balance_inr credits the live wallet; sandbox_balance_inr (added in issue 28; default 10,000) opens the sandbox wallet, which the sandbox key spends.',
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     body: CreateAccountRequest,
     bodyExamples: { opening: { summary: 'An account with 500 INR', value: { name: 'Acme Onboarding', balance_inr: 500 } } },
-    responses: {
+    response: {
       201: z.object({ account_id: z.string(), sandbox_key: z.string(), live_key: z.string() }).describe('The keys, shown once; GET /admin/v1/accounts/{id}/keys lists their ids'),
     },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id': { operationId: 'getAccount', summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
-  'PATCH /admin/v1/accounts/:id': {
+  getAccount: { operationId: 'getAccount', summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  updateAccount: {
     operationId: 'updateAccount',
     summary: "Set an account's rate limit per key per minute",
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
     body: UpdateAccountRequest,
-    responses: { 200: z.object({ account_id: z.string(), rate_limit_per_minute: z.number().int() }) },
+    response: { 200: z.object({ account_id: z.string(), rate_limit_per_minute: z.number().int() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id/sandbox-clock': { operationId: 'getSandboxClock', summary: "An account's sandbox clock offset", tags: ['Admin'], security: 'admin', params: accountId, responses: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
-  'POST /admin/v1/accounts/:id/sandbox-clock': {
+  getSandboxClock: { operationId: 'getSandboxClock', summary: "An account's sandbox clock offset", tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  moveSandboxClock: {
     operationId: 'moveSandboxClock',
     summary: "Move an account's sandbox clock (drifting scenarios change with it)",
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
     body: SandboxClockRequest,
-    responses: { 200: plain },
+    response: { 200: plain },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id/reconcile': {
+  reconcileAccount: {
     operationId: 'reconcileAccount',
     summary: "Check one account's ledger: top-ups - commits = balance + open holds, running balances, holds left past expiry",
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
-    responses: { 200: plain },
+    response: { 200: plain },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
-  'GET /admin/v1/reconcile': { operationId: 'reconcileAllAccounts', summary: "Check every account's ledger", tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
-  'POST /admin/v1/accounts/:id/keys': {
+  reconcileAllAccounts: { operationId: 'reconcileAllAccounts', summary: "Check every account's ledger", tags: ['Admin'], auth: 'admin', response: { 200: plain }, errors: ADMIN_ERRORS },
+  issueApiKey: {
     operationId: 'issueApiKey',
     summary: 'Issue another key (shown once)',
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
     body: IssueKeyRequest,
-    responses: { 201: z.object({ key_id: z.string(), api_key: z.string() }) },
+    response: { 201: z.object({ key_id: z.string(), api_key: z.string() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/accounts/:id/keys': {
+  listApiKeys: {
     operationId: 'listApiKeys',
     summary: "An account's keys, newest first: id, environment, the key's visible start, created and revoked times (never the key)",
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
-    responses: {
+    response: {
       200: z.object({
         account_id: z.string(),
         keys: z.array(
@@ -87,27 +87,27 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
-  'DELETE /admin/v1/keys/:keyId': {
+  revokeApiKey: {
     operationId: 'revokeApiKey',
     summary: 'Revoke a key (it fails at once, in every API process)',
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: z.object({ keyId: z.string() }),
-    responses: { 204: { description: 'Revoked' } },
+    response: { 204: { description: 'Revoked' } },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'POST /admin/v1/accounts/:id/credits': {
+  creditAccount: {
     operationId: 'creditAccount',
     summary: "Top up an account's wallet (a repeated reference is credited once)",
     description: 'environment (added in issue 28): live (the default) or sandbox, the wallet credited; each wallet has its own references.',
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     params: accountId,
     body: CreditRequest,
-    responses: { 200: z.object({ balance_inr: z.number(), environment: z.enum(['sandbox', 'live']).describe('Added: the wallet credited'), duplicate: z.literal(true).optional() }) },
+    response: { 200: z.object({ balance_inr: z.number(), environment: z.enum(['sandbox', 'live']).describe('Added: the wallet credited'), duplicate: z.literal(true).optional() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
   },
-  'GET /admin/v1/ledger/export': {
+  exportLedger: {
     operationId: 'exportLedger',
     summary: "Export one account's ledger, or every account's, as JSON lines since a previous export (backups)",
     description:
@@ -115,13 +115,13 @@ export const ADMIN_DOCS: Record<string, RouteDoc> = {
       'oldest first within each account. The Ledger-Cursor response header is where this export ends: pass it as `after` to the next ' +
       'export to get every later entry exactly once, while money keeps moving. No header: there are no entries at all yet.',
     tags: ['Admin'],
-    security: 'admin',
+    auth: 'admin',
     querystring: LedgerExportQuery,
-    responses: { 200: file('application/x-ndjson', 'The entries, one JSON object a line; the Ledger-Cursor header holds the next export\'s `after`') },
+    response: { 200: file('application/x-ndjson', 'The entries, one JSON object a line; the Ledger-Cursor header holds the next export\'s `after`') },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /admin/v1/sources': { operationId: 'listSources', summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], security: 'admin', responses: { 200: plain }, errors: ADMIN_ERRORS },
-};
+  listSources: { operationId: 'listSources', summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], auth: 'admin', response: { 200: plain }, errors: ADMIN_ERRORS },
+} satisfies Record<string, RouteDoc>;
 
 /** /readyz's public summary of the sources (src/store/sources/source-status.ts publicSourceStatus): counts, no names. */
 const readySources = z
@@ -136,25 +136,25 @@ const readySources = z
   .nullable()
   .describe('null while Redis does not answer (the sources\' state lives there)');
 
-export const OPEN_DOCS: Record<string, RouteDoc> = {
-  'GET /healthz': {
+export const OPEN_DOCS = {
+  checkLiveness: {
     operationId: 'checkLiveness',
     summary: 'Liveness: the process answers',
     tags: ['Health'],
-    security: 'none',
-    responses: { 200: z.object({ status: z.literal('ok') }).describe('Plain JSON, not the envelope') },
+    auth: 'none',
+    response: { 200: z.object({ status: z.literal('ok') }).describe('Plain JSON, not the envelope') },
     // Node's HTTP parser answers these before any route, this one too (src/api/client-error.ts).
     errors: PARSER_ERRORS,
   },
-  'GET /readyz': {
+  checkReadiness: {
     operationId: 'checkReadiness',
     summary: 'Readiness: Redis takes writes and has memory headroom; a summary of source health',
     description:
       'Plain JSON, not the envelope: 200 while Redis answers, accepts a write and uses under 90% of its maxmemory; 503 otherwise, ' +
       'with `redis` and `reason` saying why.',
     tags: ['Health'],
-    security: 'none',
-    responses: {
+    auth: 'none',
+    response: {
       200: z.object({ status: z.literal('ready'), redis: z.literal('ok'), sources: readySources }),
       503: z
         .object({
@@ -167,13 +167,13 @@ export const OPEN_DOCS: Record<string, RouteDoc> = {
     },
     errors: PARSER_ERRORS,
   },
-  'GET /metrics': {
+  getMetrics: {
     operationId: 'getMetrics',
     summary: 'Prometheus metrics (admin token)',
     tags: ['Admin'],
-    security: 'admin',
-    responses: { 200: file('text/plain', 'Prometheus text exposition format') },
+    auth: 'admin',
+    response: { 200: file('text/plain', 'Prometheus text exposition format') },
     errors: ['AUTH_INVALID_KEY', 'RATE_LIMITED'],
   },
-};
+} satisfies Record<string, RouteDoc>;
 

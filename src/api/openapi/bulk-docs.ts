@@ -55,56 +55,56 @@ const SupplierPageShape = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const BULK_DOCS: Record<string, RouteDoc> = {
-  'POST /v1/wallet/sandbox-topup': {
+export const BULK_DOCS = {
+  topUpSandboxWallet: {
     operationId: 'topUpSandboxWallet',
     summary: "Top up the sandbox wallet (sandbox keys only; added in issue 28)",
     description:
       'The account refills its own sandbox wallet: amount_inr up to 10,000 (10,000 when left out), at most 10 top-ups a day (IST; then 429 with Retry-After until midnight IST), and never a sandbox balance above ₹1,00,000 (400 naming what still fits). A live key is refused with 400: live credit is added by the operator. Send an Idempotency-Key to make a retry safe.',
     tags: ['Wallet'],
-    security: 'customer',
+    auth: 'customer',
     body: SandboxTopupRequest,
-    responses: { 200: envelope('wallet.sandbox_topup', SandboxTopupShape) },
+    response: { 200: envelope('wallet.sandbox_topup', SandboxTopupShape) },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /v1/wallet': {
+  getWallet: {
     operationId: 'getWallet',
     summary: "Wallet balance: the key's wallet",
     description: "An account has two wallets: sandbox keys spend (and see) the sandbox wallet, live keys the live one. Added in issue 28: `environment` says which. The ledger routes answer the same wallet's ledger.",
     tags: ['Wallet'],
-    security: 'customer',
-    responses: { 200: envelope('wallet.get', WalletShape) },
+    auth: 'customer',
+    response: { 200: envelope('wallet.get', WalletShape) },
     errors: COMMON_ERRORS,
   },
-  'GET /v1/wallet/ledger': {
+  listLedgerEntries: {
     operationId: 'listLedgerEntries',
     summary: 'Wallet ledger, newest first',
     description:
       "Every top-up, hold, commit and release with the running balance and its reference; a sync call's entries also name its operation and identifier, a bulk row's charge its identifier (added in issue 28). Page with limit and cursor. Added: group=job lists each bulk job or portfolio run as one line (type job, its rows and money in `job`) at the place of its hold, its per-row charges and final release folded in (they stay in the ledger: group=entry, the default, lists them). A grouped page reads at most 20,000 entries, so one after a very large job may be short; follow next_cursor until it is null. Times are ISO 8601 with +05:30.",
     tags: ['Wallet'],
-    security: 'customer',
+    auth: 'customer',
     querystring: LedgerQuery,
-    responses: { 200: envelope('wallet.ledger', LedgerPageShape) },
+    response: { 200: envelope('wallet.ledger', LedgerPageShape) },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /v1/wallet/ledger.csv': {
+  downloadLedgerCsv: {
     operationId: 'downloadLedgerCsv',
     summary: 'The wallet ledger as a CSV file, oldest first (added in issue 28)',
     description:
       'Streamed: the whole ledger, one record per entry (group=entry, the default) or with each bulk job or portfolio run as one line (group=job). Columns: at, type, operation, identifier, job_id, job_kind, job_status, rows, amount_inr, balance_inr, reference, id, then (added) balance_change_inr (signed: what the line did to the balance, so the column sums to closing less opening balance, grouped or not), job_name, row (the bulk row a row charge is for) and balance_at (when balance_inr held: for a job line, the time of its last entry). Every entry of a job names its job_id, job_kind, job_name and operation; on a job line, balance_inr is the balance after its last entry. UTF-8 with a byte order mark, CRLF records; cells that could start a formula are escaped with a leading quote, as in results.csv.',
     tags: ['Wallet'],
-    security: 'customer',
+    auth: 'customer',
     querystring: LedgerCsvQuery,
-    responses: { 200: file('text/csv', 'The ledger (cells that could start a formula are escaped)') },
+    response: { 200: file('text/csv', 'The ledger (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
-  'POST /v1/bulk/jobs': {
+  createBulkJob: {
     operationId: 'createBulkJob',
     summary: 'Start a bulk job from a CSV upload or JSON rows',
     description:
       'multipart/form-data with parts operation, file (the CSV; a header row naming the identifier columns), and optional name and webhook_url; or JSON {operation, rows, name?, webhook_url?}. The maximum cost is held at intake (402 and nothing queued when short); invalid rows are reported in the results and never billed; identical requests are verified and billed once. 429 RATE_LIMITED (with Retry-After) when the account is at a quota: BV_MAX_OPEN_JOBS_PER_ACCOUNT unfinished jobs (default 20), or its stored job files at BV_MAX_RESULT_BYTES_PER_ACCOUNT bytes; nothing is held, queued or kept.',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     querystring: z.object({
       operation: z.enum(BULK_OPERATIONS).optional().describe('The operation, when not sent as a form field (multipart) or in the JSON body; sent in both, they must be the same'),
       columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For multipart uploads only.`),
@@ -129,167 +129,167 @@ export const BULK_DOCS: Record<string, RouteDoc> = {
       },
       required: ['file'],
     },
-    responses: { 202: envelope('bulk.create', JobCreatedShape).describe('Accepted: the job is queued') },
+    response: { 202: envelope('bulk.create', JobCreatedShape).describe('Accepted: the job is queued') },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'PAYLOAD_TOO_LARGE'],
   },
-  'GET /v1/bulk/jobs': {
+  listBulkJobs: {
     operationId: 'listBulkJobs',
     summary: "The account's bulk jobs, newest first",
     description:
       "The jobs made with this key's environment (sandbox or live). Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. The next page follows even when the cursor's job has expired since.",
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     querystring: JobListQuery,
-    responses: { 200: envelope('bulk.list', z.object({ jobs: z.array(BulkJobShape), next_cursor: z.string().nullable() })) },
+    response: { 200: envelope('bulk.list', z.object({ jobs: z.array(BulkJobShape), next_cursor: z.string().nullable() })) },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /v1/bulk/jobs/:id': {
+  getBulkJob: {
     operationId: 'getBulkJob',
     summary: 'A bulk job: status, progress counts, ETA and money',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: envelope('bulk.get', BulkJobShape) },
+    response: { 200: envelope('bulk.get', BulkJobShape) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'POST /v1/bulk/jobs/:id/cancel': {
+  cancelBulkJob: {
     operationId: 'cancelBulkJob',
     summary: 'Cancel a bulk job: queued rows stop and the rest of the hold is released',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: envelope('bulk.cancel', BulkJobShape) },
+    response: { 200: envelope('bulk.cancel', BulkJobShape) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'GET /v1/bulk/jobs/:id/events': {
+  streamBulkJobEvents: {
     operationId: 'streamBulkJobEvents',
     summary: 'Live progress as Server-Sent Events',
     description: 'One `progress` event with the job (as GET /v1/bulk/jobs/{id} shows it) whenever it changes, then a final event when it finishes; comments as heartbeats.',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('text/event-stream', 'The event stream') },
+    response: { 200: file('text/event-stream', 'The event stream') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'GET /v1/bulk/jobs/:id/results.csv': {
+  downloadBulkJobResultsCsv: {
     operationId: 'downloadBulkJobResultsCsv',
     summary: 'The result file as CSV, one row per input row in input order',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('text/csv', 'The results (cells that could start a formula are escaped)') },
+    response: { 200: file('text/csv', 'The results (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/jobs/:id/results.xlsx': {
+  downloadBulkJobResultsXlsx: {
     operationId: 'downloadBulkJobResultsXlsx',
     summary: 'The result file as an Excel workbook: results.csv\'s rows and cells (added in issue 28)',
     description:
       'One sheet, Results: the same columns, rows and cells as results.csv, except that a cell results.csv escapes with a leading quote keeps its own text here and has Excel\'s quote-prefix style (quotePrefix), so it stays text, also when edited; the header bold, frozen and with an autofilter; every cell text in the text format (an identifier keeps its leading zeros and never turns into a number) except row, charged_inr and duplicate_of, which are numbers (charged_inr to two decimals). Rows someone should look at are filled light red (filter by colour): any outcome but ok, or a record whose key field is not fine (a GSTIN or company not Active, a Business360 risk not low, a PAN not valid). Excel holds 1,048,576 rows: a larger job\'s sheet ends with a row saying the rest are in results.csv. A job finished before this file existed answers 404: its results.csv has the same rows.',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The results as a workbook') },
+    response: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The results as a workbook') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/jobs/:id/suppliers.csv': {
+  downloadBulkJobSuppliersCsv: {
     operationId: 'downloadBulkJobSuppliersCsv',
     summary: "An itc.check job's suppliers: one line per supplier, ranked by tax at risk (added in issue 29)",
     description:
       'For a purchase register (operation itc.check) only; any other job answers 404. Per distinct supplier: gstin, name, invoices, tax_inr, tax_at_risk_inr, worst_verdict, earliest_deadline, the count of invoices per verdict, gst_status, taxpayer_type, filing_frequency, check_status (ok, not_found, failed or cancelled: whether its GST Verify and GST Returns were delivered), error_message and charged_inr (₹1.75 once per supplier checked). Added up from the invoice rows of results.csv, sorted by tax_at_risk_inr then tax_inr, most first. UTF-8 with a byte order mark, CRLF, as results.csv.',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('text/csv', 'The suppliers (cells that could start a formula are escaped)') },
+    response: { 200: file('text/csv', 'The suppliers (cells that could start a formula are escaped)') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/jobs/:id/suppliers': {
+  listBulkJobSuppliers: {
     operationId: 'listBulkJobSuppliers',
     summary: "An itc.check job's suppliers as JSON, ranked by tax at risk, paged, with totals (added in issue 29)",
     description:
       "For a purchase register (operation itc.check) only; any other job answers 404. The lines of suppliers.csv as JSON (exact values: no formula escaping), each with its rank, the count of invoices per verdict in verdicts, and the job's totals on every page. Page with limit (1 to 100, default 50) and cursor = the previous page's next_cursor (null on the last page); a cursor holds the byte where its page starts, so a page reads only its own suppliers. A cursor of another job, or one altered, is a 400 naming cursor. Before the job has its results: 409 RESULTS_NOT_READY with Retry-After. A supplier's invoices: GET /v1/bulk/jobs/{id}/results?q=<gstin>.",
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
     querystring: SupplierRowsQuery,
-    responses: { 200: envelope('bulk.suppliers', SupplierPageShape) },
+    response: { 200: envelope('bulk.suppliers', SupplierPageShape) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/jobs/:id/suppliers.xlsx': {
+  downloadBulkJobSuppliersXlsx: {
     operationId: 'downloadBulkJobSuppliersXlsx',
     summary: "suppliers.csv as an Excel workbook (added in issue 29)",
     description: 'One sheet, Suppliers: the same columns and rows as suppliers.csv; counts and rupee amounts are numbers; suppliers with tax at risk, or whose checks were not delivered, are filled light red.',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The suppliers as a workbook') },
+    response: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The suppliers as a workbook') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/templates/:file': {
+  downloadBulkTemplate: {
     operationId: 'downloadBulkTemplate',
     summary: 'An upload template for an operation: {operation}.csv or {operation}.xlsx (added in issue 28)',
     description:
       `The columns the operation reads (its identifiers first, then its optional columns) and one example row per identifier it takes, each a sandbox scenario's identifier, so the template uploaded with a sandbox key verifies as it is. The .xlsx template's columns are in the text format, so identifiers typed or pasted into it keep their leading zeros. Free, for any key. file is one of ${BULK_OPERATIONS.map((name) => `${name}.csv`).join(', ')} or the same with .xlsx; anything else is a 404.`,
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: z.object({ file: z.string().describe('{operation}.csv or {operation}.xlsx, e.g. gst.verify.xlsx') }),
-    responses: { 200: file('text/csv', 'The template as CSV (UTF-8 with a byte order mark, CRLF), or as a workbook for .xlsx') },
+    response: { 200: file('text/csv', 'The template as CSV (UTF-8 with a byte order mark, CRLF), or as a workbook for .xlsx') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'GET /v1/bulk/jobs/:id/results.jsonl': {
+  downloadBulkJobResultsJsonl: {
     operationId: 'downloadBulkJobResultsJsonl',
     summary: 'The result file as JSON lines, one per input row in input order',
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: file('application/x-ndjson', 'The results') },
+    response: { 200: file('application/x-ndjson', 'The results') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/bulk/jobs/:id/results': {
+  listBulkJobResults: {
     operationId: 'listBulkJobResults',
     summary: "A finished job's result rows, filtered and paged (added in issue 28)",
     description:
       `The rows of results.jsonl in input order, each exactly as its line there, without downloading the file. Filters (all optional, combined with AND): outcome (${ROW_OUTCOMES.join(', ')}; duplicate = a row repeating an earlier one, marked duplicate_of; the others are the row's status), field and value (the operation's key field: ${keyFields()}; field and value in any case), problems=true (rows someone should look at: any outcome but ok, or a record whose key field is not its fine value: a GSTIN or company not Active, a Business360 risk not low, a PAN not valid; a duplicate counts as its first row), q (a search of the row's input cells and the record's names: legal, trade, registered or company name, ignoring case and Latin accents on both sides: cafe finds Café). Page with limit (1 to ${100}, default 50) and cursor = the previous page's next_cursor (null on the last page). A cursor holds the byte offset in results.jsonl where its page starts, so each page reads from there; a page reads at most ${SCAN_LINES.toLocaleString('en-US')} lines, so with a rare filter a page may hold fewer rows than limit, even none, while next_cursor leads on: follow it until it is null. A cursor of another job, or one altered, is a 400 naming cursor. Before the job has its results: 409 RESULTS_NOT_READY with Retry-After, as the downloads.`,
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
     querystring: ResultRowsQuery,
-    responses: { 200: envelope('bulk.results.rows', ResultRowsPageShape) },
+    response: { 200: envelope('bulk.results.rows', ResultRowsPageShape) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RESULTS_NOT_READY'],
   },
-  'POST /v1/bulk/jobs/:id/retry': {
+  retryBulkJob: {
     operationId: 'retryBulkJob',
     summary: "Retry a finished job's failed rows as a new job (added in issue 28)",
     description:
       "Makes a new job of the rows that ended failed (their source unavailable or timing out after every attempt; also rows a broken chunk left failed), with their original row numbers, input cells and the job's webhook_url, and each failed row's duplicates riding on it again. It is held, billed, queued and limited as an upload (402 when the wallet cannot hold it, 429 at the account's quotas) and answers as POST /v1/bulk/jobs does, with retry_of. The two jobs are linked: the new one's retry_of, the old one's retried_by. A job's failed rows are retried once: a second retry is a 400 naming the retry job (retry that one's failed rows instead); an Idempotency-Key replays the first answer. 409 RUN_IN_PROGRESS (with Retry-After) while the job is still queued or running; 400 when it has no failed rows (not_found and invalid rows are answers, never retried); the new job is named '<name> (retry of failed rows)', then '<name> (retry 2 of failed rows)', and so on; 404 for a job that failed before it had results.",
     tags: ['Bulk jobs'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 202: envelope('bulk.retry', JobCreatedShape.extend({ retry_of: z.string() })).describe('Accepted: the retry job is queued') },
+    response: { 202: envelope('bulk.retry', JobCreatedShape.extend({ retry_of: z.string() })).describe('Accepted: the retry job is queued') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'RUN_IN_PROGRESS', 'WALLET_INSUFFICIENT_BALANCE'],
   },
-  'GET /v1/bulk/jobs/:id/webhook-deliveries': {
+  listBulkJobWebhookDeliveries: {
     operationId: 'listBulkJobWebhookDeliveries',
     summary: "Delivery attempts of the job's completion webhook",
     tags: ['Webhooks'],
-    security: 'customer',
+    auth: 'customer',
     params: jobId,
-    responses: { 200: envelope('bulk.webhook_deliveries', WebhookDeliveriesShape.extend({ job_id: z.string() })) },
+    response: { 200: envelope('bulk.webhook_deliveries', WebhookDeliveriesShape.extend({ job_id: z.string() })) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'GET /v1/webhooks/secret': {
+  getWebhookSecret: {
     operationId: 'getWebhookSecret',
     summary: "The account's webhook signing secret",
     tags: ['Webhooks'],
-    security: 'customer',
-    responses: { 200: envelope('webhooks.secret', z.object({ secret: z.string() })) },
+    auth: 'customer',
+    response: { 200: envelope('webhooks.secret', z.object({ secret: z.string() })) },
     errors: COMMON_ERRORS,
   },
-  'POST /v1/webhooks/secret/rotate': {
+  rotateWebhookSecret: {
     operationId: 'rotateWebhookSecret',
     summary: 'Rotate the webhook signing secret (the old one stops signing at once)',
     tags: ['Webhooks'],
-    security: 'customer',
-    responses: { 200: envelope('webhooks.secret.rotate', z.object({ secret: z.string() })) },
+    auth: 'customer',
+    response: { 200: envelope('webhooks.secret.rotate', z.object({ secret: z.string() })) },
     errors: COMMON_ERRORS,
   },
-};
+} satisfies Record<string, RouteDoc>;

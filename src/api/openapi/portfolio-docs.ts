@@ -18,12 +18,12 @@ const InvalidPastedRow = z
   .loose();
 const portfolioRun = portfolioId.extend({ run: z.string().regex(/^job_[0-9a-f]{20}$/).describe('A run id from the runs list') });
 
-export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
-  'POST /v1/portfolios': {
+export const PORTFOLIO_DOCS = {
+  createPortfolio: {
     operationId: 'createPortfolio',
     summary: 'Create a portfolio: a list re-verified on a schedule, with change reports',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     body: CreatePortfolio,
     description:
       'Rows as JSON `rows` (any invalid row fails the request; nothing is saved) or, added, as pasted `text` (read as a CSV upload is: the valid rows are kept and the answer adds `repeated`, `invalid` and `invalid_rows`, each invalid row named by its 1-based `line` of the text).',
@@ -34,7 +34,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
         value: { name: 'Key suppliers', operation: 'gst.verify', schedule: { every: 'weekly' }, text: '24AHRPM2741D1ZG\tSharma Traders\tV0042\n27AAGFS6183P1ZD\tPatel & Sons\tV0043' },
       },
     },
-    responses: {
+    response: {
       201: envelope(
         'portfolios.create',
         PortfolioShape.extend({
@@ -46,42 +46,42 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
-  'GET /v1/portfolios': {
+  listPortfolios: {
     operationId: 'listPortfolios',
     summary: "The account's portfolios, newest first",
     description:
       "The portfolios made with this key's environment (sandbox or live). Page with limit (at most 200, the default) and cursor: pass next_cursor as cursor for the next page; it is null on the last. The next page follows even when the cursor's portfolio has been deleted since.",
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     querystring: PortfolioListQuery,
-    responses: { 200: envelope('portfolios.list', z.object({ portfolios: z.array(PortfolioShape), next_cursor: z.string().nullable() })) },
+    response: { 200: envelope('portfolios.list', z.object({ portfolios: z.array(PortfolioShape), next_cursor: z.string().nullable() })) },
     errors: [...COMMON_ERRORS, 'VALIDATION_FAILED'],
   },
-  'GET /v1/portfolios/:id': {
+  getPortfolio: {
     operationId: 'getPortfolio',
     summary: 'A portfolio, its schedule, next run and last run',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
-    responses: { 200: envelope('portfolios.get', PortfolioShape) },
+    response: { 200: envelope('portfolios.get', PortfolioShape) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'DELETE /v1/portfolios/:id': {
+  deletePortfolio: {
     operationId: 'deletePortfolio',
     summary: 'Delete a portfolio (its schedule stops; its runs stay readable for the retention period)',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
-    responses: { 200: envelope('portfolios.delete', z.object({ portfolio_id: z.string(), deleted: z.literal(true) })) },
+    response: { 200: envelope('portfolios.delete', z.object({ portfolio_id: z.string(), deleted: z.literal(true) })) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'POST /v1/portfolios/:id/rows': {
+  addPortfolioRows: {
     operationId: 'addPortfolioRows',
     summary: 'Add or replace rows (a CSV upload in part "file", JSON {rows}, or pasted {text})',
     description:
       'A row whose identifier the portfolio already holds replaces it. Valid rows are added; each invalid one is reported in `invalid_rows` with its row (a CSV\'s data row, a JSON row\'s position) and its field and rule. Added: `{"text": "..."}` takes pasted lines, read as a CSV upload is: with a header line (as copied from a spreadsheet, tab- or comma-separated) or without one (one supplier a line: identifier, then optionally vendor name and code); its invalid rows also carry `line`, the 1-based line of the text.',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
     querystring: z.object({ columns: z.string().optional().describe(`${COLUMNS_PARAM_DESCRIPTION} For a CSV upload (multipart) only.`), sheet: z.string().optional().describe('For an .xlsx upload: the worksheet to read, by its tab name (hidden ones too); without it, the first visible worksheet with a header row.') }),
     body: AddRows,
@@ -90,7 +90,7 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
       properties: { file: { type: 'string', contentMediaType: 'text/csv', description: "The CSV or Excel workbook (.xlsx), with the columns of the portfolio's operation" } },
       required: ['file'],
     },
-    responses: {
+    response: {
       200: envelope(
         'portfolios.rows.add',
         z.object({ portfolio_id: z.string(), added: z.number().int(), replaced: z.number().int(), repeated: z.number().int().describe('Rows whose identifier a later row of this upload had: the later one is kept'), invalid: z.number().int(), invalid_rows: z.array(InvalidPastedRow), rows: z.number().int(), warnings: z.array(z.object({ code: z.string(), message: z.string() })).describe("Addition (issue 28): what the upload was read as, as a bulk job's warnings (a Windows-1252 file, a guessed column); [] when nothing") }),
@@ -98,16 +98,16 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE'],
   },
-  'GET /v1/portfolios/:id/rows': {
+  listPortfolioRows: {
     operationId: 'listPortfolioRows',
     summary: "The portfolio's rows, each with its identifier and columns, in identifier order",
     description:
       'Page with limit (at most 1,000, the default) and cursor: pass next_cursor (the last identifier of the page) as cursor for the next page; it is null on the last. Rows added or removed while paging are listed or not by where their identifier falls; every other row is listed exactly once.',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
     querystring: RowListQuery,
-    responses: {
+    response: {
       200: envelope(
         'portfolios.rows.list',
         z.object({
@@ -126,34 +126,34 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'DELETE /v1/portfolios/:id/rows/:identifier': {
+  removePortfolioRow: {
     operationId: 'removePortfolioRow',
     summary: 'Remove one row by its identifier',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId.extend({ identifier: z.string().describe('The GSTIN (or other identifier) of the row') }),
-    responses: { 200: envelope('portfolios.rows.delete', z.object({ portfolio_id: z.string(), removed: z.string(), rows: z.number().int() })) },
+    response: { 200: envelope('portfolios.rows.delete', z.object({ portfolio_id: z.string(), removed: z.string(), rows: z.number().int() })) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-  'POST /v1/portfolios/:id/run': {
+  runPortfolio: {
     operationId: 'runPortfolio',
     summary: 'Run the portfolio now (as a bulk job; its cost is held first)',
     description: 'A run is a bulk job: 429 RATE_LIMITED (with Retry-After) when the account is at a bulk quota (unfinished jobs, stored result bytes), as for an upload.',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
-    responses: { 202: envelope('portfolios.run', z.object({ run_id: z.string(), job: BulkJobShape.nullable() })) },
+    response: { 202: envelope('portfolios.run', z.object({ run_id: z.string(), job: BulkJobShape.nullable() })) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE', 'RUN_IN_PROGRESS'],
   },
-  'GET /v1/portfolios/:id/runs': {
+  listPortfolioRuns: {
     operationId: 'listPortfolioRuns',
     summary: 'Runs, newest first, each with its change summary and report files',
     description: 'Page with limit (at most 100, the default) and cursor: pass next_cursor as cursor for the next (older) page; it is null on the last.',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioId,
     querystring: RunListQuery,
-    responses: {
+    response: {
       200: envelope(
         'portfolios.runs',
         z.object({ portfolio_id: z.string(), runs: z.array(PortfolioRunShape), next_cursor: z.string().nullable().describe('Send as cursor for the next (older) page; null on the last page') }),
@@ -161,48 +161,48 @@ export const PORTFOLIO_DOCS: Record<string, RouteDoc> = {
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  'GET /v1/portfolios/:id/runs/:run/changes.json': {
+  getPortfolioRunChanges: {
     operationId: 'getPortfolioRunChanges',
     summary: "A run's change report against the previous run, as JSON",
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioRun,
-    responses: {
+    response: {
       200: z
         .array(PortfolioChangeShape)
         .describe('The changes, a JSON array (not the envelope): per identifier (with the supplier\'s vendor_name and vendor_code, added), check and field with its plain-language description (added), before, after and severity'),
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/portfolios/:id/runs/:run/changes.csv': {
+  downloadPortfolioRunChangesCsv: {
     operationId: 'downloadPortfolioRunChangesCsv',
     summary: "A run's change report as CSV",
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioRun,
-    responses: {
+    response: {
       200: file('text/csv', 'The changes, one per line, with the columns identifier, vendor_name, vendor_code, check, field, description, before, after, severity, detected_at (vendor_name, vendor_code and description were added: read columns by header name)'),
     },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/portfolios/:id/runs/:run/changes.xlsx': {
+  downloadPortfolioRunChangesXlsx: {
     operationId: 'downloadPortfolioRunChangesXlsx',
     summary: "A run's change report as an Excel workbook (added in issue 28)",
     description:
       'One sheet, Changes: the columns, rows and cells of changes.csv (a cell changes.csv escapes with a leading quote keeps its own text here, with Excel\'s quote-prefix style), the header bold, frozen and with an autofilter, every cell text (identifiers and vendor codes keep their leading zeros); high-severity changes filled light red. A report written before this file existed answers 404: its changes.csv has the same rows.',
     tags: ['Portfolios'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioRun,
-    responses: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The changes as a workbook') },
+    response: { 200: file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The changes as a workbook') },
     errors: [...COMMON_ERRORS, 'NOT_FOUND', 'RESULTS_NOT_READY'],
   },
-  'GET /v1/portfolios/:id/runs/:run/webhook-deliveries': {
+  listPortfolioRunWebhookDeliveries: {
     operationId: 'listPortfolioRunWebhookDeliveries',
     summary: "Delivery attempts of a run's portfolio.changes webhook",
     tags: ['Webhooks'],
-    security: 'customer',
+    auth: 'customer',
     params: portfolioRun,
-    responses: { 200: envelope('portfolios.webhook_deliveries', WebhookDeliveriesShape.extend({ run_id: z.string() })) },
+    response: { 200: envelope('portfolios.webhook_deliveries', WebhookDeliveriesShape.extend({ run_id: z.string() })) },
     errors: [...COMMON_ERRORS, 'NOT_FOUND'],
   },
-};
+} satisfies Record<string, RouteDoc>;

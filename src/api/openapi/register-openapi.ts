@@ -12,13 +12,13 @@ import { API_VERSION } from '../../domain/operations.js';
 import type { ErrorCode } from '../../errors.js';
 import { errorResponseRefs, IDEMPOTENCY_ERRORS } from './error-responses.js';
 import { addResponseHeaders, isCustomer, responseHeaderRefs, type HeaderObject, type OperationObject } from './response-headers.js';
+import { serializerCompiler, validatorCompiler } from '../schema-compilers.js';
 import { IDEMPOTENCY_HEADERS, type NonJsonResponse, type RouteDoc } from './route-doc.js';
-import { ROUTE_DOCS } from './route-docs.js';
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-const SECURITY: Record<RouteDoc['security'], { [scheme: string]: string[] }[]> = {
+const SECURITY: Record<RouteDoc['auth'], { [scheme: string]: string[] }[]> = {
   customer: [{ apiKey: [] }],
   admin: [{ adminToken: [] }],
   none: [],
@@ -28,19 +28,24 @@ function isNonJson(response: z.ZodType | NonJsonResponse): response is NonJsonRe
   return !(response instanceof z.ZodType);
 }
 
-/** Carries a multipart body alternative past the zod transform, which only knows zod bodies. */
+/**
+ * Carry a route's documentation past Fastify's compilers: a route that streams a multipart
+ * upload parses its own body and query (RouteDoc.multipart), so Fastify must not gate them.
+ */
 const MULTIPART = 'x-multipart-body';
+const JSON_BODY = 'x-json-body';
+const QUERYSTRING = 'x-querystring';
 
 /**
- * The zod provider's transform, plus a multipart/form-data alternative beside the JSON body
- * where a route takes a CSV upload too.
+ * The zod provider's transform, with the JSON body and query of a route that takes a CSV
+ * upload too documented beside its multipart/form-data alternative.
  */
 const transform: typeof jsonSchemaTransform = (input) => {
-  const output = jsonSchemaTransform(input);
-  const schema = output.schema as Record<string, unknown> | undefined;
-  const multipart = schema?.[MULTIPART];
-  if (schema === undefined || multipart === undefined) return output;
-  delete schema[MULTIPART];
+  const own = input.schema as Record<string, unknown> | undefined;
+  if (own?.[MULTIPART] === undefined) return jsonSchemaTransform(input);
+  const { [MULTIPART]: multipart, [JSON_BODY]: body, [QUERYSTRING]: querystring, ...rest } = own;
+  const output = jsonSchemaTransform({ ...input, schema: { ...rest, body, querystring } as typeof input.schema });
+  const schema = output.schema as Record<string, unknown>;
   schema.body = { content: { 'application/json': { schema: schema.body }, 'multipart/form-data': { schema: multipart } } };
   return output;
 };
@@ -103,66 +108,62 @@ const sortedByName = <T>(record: Record<string, T>): Record<string, T> => Object
 
 /** A route's documentation as the Fastify schema @fastify/swagger reads. */
 function routeSchema(method: string, doc: RouteDoc): FastifySchema {
-  const idempotent = method === 'POST' && doc.security === 'customer';
+  const idempotent = method === 'POST' && doc.auth === 'customer';
   const success = Object.fromEntries(
-    Object.entries(doc.responses).map(([status, response]) => {
+    Object.entries(doc.response).map(([status, response]) => {
       if (!isNonJson(response)) return [status, response];
       if (response.contentType === undefined) return [status, z.undefined().describe(response.description)];
       return [status, { description: response.description, content: { [response.contentType]: { schema: z.string() } } }];
     }),
   );
+  const body = doc.body === undefined || doc.bodyExamples === undefined ? doc.body : doc.body.meta({ 'x-examples': doc.bodyExamples });
   return {
     operationId: doc.operationId,
     summary: doc.summary,
     ...(doc.description === undefined ? {} : { description: doc.description }),
     tags: doc.tags,
-    security: SECURITY[doc.security],
-    ...(doc.multipart === undefined ? {} : { [MULTIPART]: doc.multipart }),
-    ...(doc.body === undefined ? {} : { body: doc.bodyExamples === undefined ? doc.body : doc.body.meta({ 'x-examples': doc.bodyExamples }) }),
+    security: SECURITY[doc.auth],
+    ...(doc.multipart === undefined
+      ? {
+          ...(body === undefined ? {} : { body }),
+          ...(doc.querystring === undefined ? {} : { querystring: doc.querystring }),
+        }
+      : { [MULTIPART]: doc.multipart, [JSON_BODY]: body, [QUERYSTRING]: doc.querystring }),
     ...(doc.params === undefined ? {} : { params: doc.params }),
-    ...(doc.querystring === undefined ? {} : { querystring: doc.querystring }),
     ...(idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
     // The error answers are added to the finished document (transformObjectWith).
     response: success,
   } as FastifySchema;
 }
 
-/**
- * Validation stays in the handlers (parseOrThrow after auth, rate limit and idempotency, with
- * messages that name the field and the rule), and replies are serialised as before: the
- * schemas attached here describe the routes, they do not gate them. Both compilers are set per
- * documented route, so no other plugin's schemas are affected.
- */
-const describeOnly = {
-  validatorCompiler: () => () => true,
-  serializerCompiler: () => (data: unknown) => JSON.stringify(data),
-};
-
 /** Must be registered before any documented route, so its onRoute hook sees them all. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   const errorsOf = new Map<string, RouteErrors>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const doc = methods.length === 1 ? ROUTE_DOCS[`${methods[0]} ${route.url}`] : undefined;
+    const doc = route.schema?.operationId === undefined ? undefined : (route.schema as RouteDoc);
     if (doc === undefined) {
       // Not API: the docs UI's assets, the console, the queue board, Fastify's HEAD twins of GETs.
       route.schema = { ...route.schema, hide: true };
       return;
     }
-    // The compilers below would switch off a schema a route declared to validate with.
-    const own = route.schema as Record<string, unknown> | undefined;
-    if (own !== undefined && ['body', 'querystring', 'params', 'headers', 'response'].some((part) => own[part] !== undefined)) {
-      throw new Error(`${methods[0]} ${route.url} declares its own schema: validate in the handler and document it in src/api/openapi`);
+    // Fastify's HEAD twin of a documented GET shares its schema: documented once, as the GET,
+    // and compiled by the same compilers (Fastify's own would not read zod).
+    if (methods.length !== 1 || methods[0] === 'HEAD') {
+      route.schema = { ...route.schema, hide: true };
+      Object.assign(route, { validatorCompiler, serializerCompiler });
+      return;
     }
     if (errorsOf.has(doc.operationId)) throw new Error(`${methods[0]} ${route.url}: operationId ${doc.operationId} is taken`);
     // API.md "Idempotency": every customer POST takes the key, with its 409 and 422.
-    const idempotent = methods[0] === 'POST' && doc.security === 'customer';
+    const idempotent = methods[0] === 'POST' && doc.auth === 'customer';
     errorsOf.set(doc.operationId, {
       codes: idempotent ? [...doc.errors, ...IDEMPOTENCY_ERRORS] : doc.errors,
       envelope: (doc.errorEnvelope === undefined ? undefined : z.globalRegistry.get(doc.errorEnvelope)?.id) ?? 'ErrorEnvelope',
     });
     route.schema = routeSchema(methods[0]!, doc);
-    Object.assign(route, describeOnly);
+    // Set per documented route, so no other plugin's schemas are affected.
+    Object.assign(route, { validatorCompiler, serializerCompiler });
   });
 
   await app.register(swagger, {

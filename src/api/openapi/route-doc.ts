@@ -1,7 +1,11 @@
 /**
- * What one route's documentation holds, and the pieces the route-doc tables share. The
- * tables (operation-docs.ts, bulk-docs.ts, portfolio-docs.ts, admin-docs.ts) are attached to
- * the routes by register-openapi.ts.
+ * What a route declares as its `schema` (Fastify's route option): its zod request and
+ * response schemas, which validate its requests and serialise its answers
+ * (schema-compilers.ts), and the prose of its OpenAPI operation. Each route names its own, e.g.
+ * `app.get(url, { schema: BULK_DOCS.getBulkJob }, handler)`; the groups' schemas are in
+ * operation-docs.ts, bulk-docs.ts, portfolio-docs.ts and admin-docs.ts, beside each other so
+ * the route files stay about what the routes do. register-openapi.ts turns them into Fastify's
+ * schema as each route registers.
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
@@ -23,6 +27,18 @@ export interface MultipartBody {
   required: string[];
 }
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** Who may call the route: decides the OpenAPI security and the headers of its answers. */
+    auth?: Security;
+    /** The error codes it answers with (their statuses, meanings and headers are documented). */
+    errors?: readonly ErrorCode[];
+    errorEnvelope?: z.ZodType;
+    bodyExamples?: Record<string, RequestExample>;
+    multipart?: MultipartBody;
+  }
+}
+
 export interface RouteDoc {
   /**
    * The name a client generated from the document gives the call (camelCase, unique). Stable:
@@ -32,15 +48,22 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   tags: string[];
-  security: Security;
+  auth: Security;
+  /** Validated before the handler runs (its output is request.body), unless the route also takes a multipart upload. */
   body?: z.ZodType;
   bodyExamples?: Record<string, RequestExample>;
-  /** A multipart/form-data alternative to the JSON body (a CSV upload), as JSON Schema. */
+  /**
+   * A multipart/form-data alternative to the JSON body (a CSV upload), as JSON Schema. Such a
+   * route streams the upload itself, so it parses its body and query in the handler: the
+   * schemas above document them there.
+   */
   multipart?: MultipartBody;
+  /** Documented only: an id of the wrong shape is an unknown id, answered 404 by the route. */
   params?: z.ZodObject;
+  /** Validated before the handler runs (its output is request.query), unless the route takes a multipart upload. */
   querystring?: z.ZodObject;
-  /** Success responses: a zod schema, or a description of a non-JSON body (a file, a stream) or of no body. */
-  responses: Record<number, z.ZodType | NonJsonResponse>;
+  /** Success answers, serialised by their schema: a zod schema, or a description of a non-JSON body (a file, a stream) or of no body. */
+  response: Record<number, z.ZodType | NonJsonResponse>;
   errors: readonly ErrorCode[];
   /** The errors' body, when a route's differs from the ErrorEnvelope (Business360's meta). */
   errorEnvelope?: z.ZodType;

@@ -11,8 +11,8 @@ import type { SourceStatus } from '../../store/sources/source-status.js';
 import { openAccount } from '../../store/accounts/open-account.js';
 import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/wallet/reconcile.js';
 import { exportLedgers } from '../../store/wallet/ledger-export.js';
-import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
-import { parseOrThrow } from '../../requests/zod-problems.js';
+import { ADMIN_DOCS } from '../openapi/admin-docs.js';
+import type { ZodRequests } from '../schema-compilers.js';
 import { istTimestamp, wireTime } from '../../domain/dates.js';
 
 export interface AdminRoutesOptions {
@@ -51,12 +51,13 @@ function reconciliationBody(r: AccountReconciliation) {
 }
 
 /** The operator's API (DESIGN.md §7): plain JSON bodies, errors in the envelope. */
-export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<ZodRequests>();
   const { accounts, wallet } = options;
   app.addHook('onRequest', adminAuth(options.adminToken));
 
-  app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' } }, async (request, reply) => {
-    const body = parseOrThrow(CreateAccountRequest, request.body);
+  app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' }, schema: ADMIN_DOCS.createAccount }, async (request, reply) => {
+    const body = request.body;
     const { account, keys } = await openAccount(accounts, wallet, {
       ...body,
       openingReference: 'opening balance',
@@ -66,7 +67,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     return reply.code(201).send({ account_id: account.accountId, sandbox_key: keys.sandbox?.apiKey, live_key: keys.live?.apiKey });
   });
 
-  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' } }, async (request) => {
+  app.get('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' }, schema: ADMIN_DOCS.getAccount }, async (request) => {
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
     const balance = await wallet.of('live').balance(account.accountId);
@@ -83,8 +84,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     };
   });
 
-  app.patch<{ Params: { id: string } }>('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.update' } }, async (request) => {
-    const body = parseOrThrow(UpdateAccountRequest, request.body);
+  app.patch('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.update' }, schema: ADMIN_DOCS.updateAccount }, async (request) => {
+    const body = request.body;
     if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
     await accounts.setRateLimit(request.params.id, body.rate_limit_per_minute);
     const account = await accounts.get(request.params.id);
@@ -98,13 +99,13 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     offset_days: offsetMs / DAY_MS,
     sandbox_now: istTimestamp(new Date(Date.now() + offsetMs)),
   });
-  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' } }, async (request) => {
+  app.get('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_DOCS.getSandboxClock }, async (request) => {
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
     return clockBody(account.accountId, account.sandboxClockOffsetMs);
   });
-  app.post<{ Params: { id: string } }>('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' } }, async (request) => {
-    const body = parseOrThrow(SandboxClockRequest, request.body);
+  app.post('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_DOCS.moveSandboxClock }, async (request) => {
+    const body = request.body;
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
     const offsetMs = 'offset_days' in body ? body.offset_days * DAY_MS : account.sandboxClockOffsetMs + body.advance_days * DAY_MS;
@@ -113,26 +114,26 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   // Reconciliation: top-ups − commits must equal the available balance plus open holds.
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/admin/v1/accounts/:id/reconcile',
-    { config: { api: 'admin.reconcile' } },
+    { config: { api: 'admin.reconcile' }, schema: ADMIN_DOCS.reconcileAccount },
     async (request) => {
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
       return reconciliationBody(await reconcileAccount(wallet, request.params.id));
     },
   );
 
-  app.get('/admin/v1/reconcile', { config: { api: 'admin.reconcile' } }, async () => {
+  app.get('/admin/v1/reconcile', { config: { api: 'admin.reconcile' }, schema: ADMIN_DOCS.reconcileAllAccounts }, async () => {
     const results = [];
     for (const accountId of await accounts.listIds()) results.push(reconciliationBody(await reconcileAccount(wallet, accountId)));
     return { ok: results.every((r) => r.ok), accounts: results.length, problems: results.filter((r) => !r.ok) };
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/admin/v1/accounts/:id/keys',
-    { config: { api: 'admin.keys.create' } },
+    { config: { api: 'admin.keys.create' }, schema: ADMIN_DOCS.issueApiKey },
     async (request, reply) => {
-      const body = parseOrThrow(IssueKeyRequest, request.body);
+      const body = request.body;
       const account = await accounts.get(request.params.id);
       if (!account) throw accountNotFound(request.params.id);
       const key = await accounts.issueKey(account, body.environment);
@@ -140,7 +141,7 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     },
   );
 
-  app.get<{ Params: { id: string } }>('/admin/v1/accounts/:id/keys', { config: { api: 'admin.keys.list' } }, async (request) => {
+  app.get('/admin/v1/accounts/:id/keys', { config: { api: 'admin.keys.list' }, schema: ADMIN_DOCS.listApiKeys }, async (request) => {
     if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
     const keys = await accounts.listKeys(request.params.id);
     return {
@@ -149,9 +150,9 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     };
   });
 
-  app.delete<{ Params: { keyId: string } }>(
+  app.delete(
     '/admin/v1/keys/:keyId',
-    { config: { api: 'admin.keys.revoke' } },
+    { config: { api: 'admin.keys.revoke' }, schema: ADMIN_DOCS.revokeApiKey },
     async (request, reply) => {
       const sent = request.params.keyId;
       // An API key sent where its id goes: say which id to use, and never echo the key.
@@ -168,11 +169,11 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/admin/v1/accounts/:id/credits',
-    { config: { api: 'admin.credits.create' } },
+    { config: { api: 'admin.credits.create' }, schema: ADMIN_DOCS.creditAccount },
     async (request) => {
-      const body = parseOrThrow(CreditRequest, request.body);
+      const body = request.body;
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
       const credited = await wallet.of(body.environment).credit(request.params.id, body.amountPaise, body.reference);
       if (credited.conflictPaise !== undefined) {
@@ -187,8 +188,8 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
 
   // Backups (README "Durability"): the ledgers as JSON lines, from a previous export's cursor.
   // The cursor is known before the first line, so it travels as a header of the stream.
-  app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' } }, async (request, reply) => {
-    const query = parseOrThrow(LedgerExportQuery, request.query);
+  app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' }, schema: ADMIN_DOCS.exportLedger }, async (request, reply) => {
+    const query = request.query;
     if (query.account !== undefined && !(await accounts.get(query.account))) throw accountNotFound(query.account);
     const exported = await exportLedgers(wallet, query.account === undefined ? await accounts.listIds() : [query.account], query.after);
     if (exported.cursor !== undefined) reply.header('Ledger-Cursor', exported.cursor);
@@ -201,5 +202,5 @@ export async function adminRoutes(app: FastifyInstance, options: AdminRoutesOpti
   });
 
   // Each live source's shared state: up or marked down, calls in flight, recent error rate.
-  app.get('/admin/v1/sources', { config: { api: 'admin.sources' } }, async () => options.sourceStatus());
+  app.get('/admin/v1/sources', { config: { api: 'admin.sources' }, schema: ADMIN_DOCS.listSources }, async () => options.sourceStatus());
 }

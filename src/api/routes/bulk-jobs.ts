@@ -6,9 +6,9 @@ import { AppError } from '../../errors.js';
 import type { BulkJob, BulkJobStore } from '../../store/bulk-jobs/bulk-jobs.js';
 import { isMissingFile, missingFile, openDownload, type ResultStore } from '../../store/results/result-store.js';
 import { RESULTS_JSONL_FILE } from '../../bulk/result-files.js';
-import { resultRowsPage, ResultRowsQuery } from '../../bulk/result-rows.js';
+import { resultRowsPage } from '../../bulk/result-rows.js';
 import { retryFailedRows } from '../../bulk/retry-job.js';
-import { supplierPage, SupplierRowsQuery } from '../../bulk/supplier-rows.js';
+import { supplierPage } from '../../bulk/supplier-rows.js';
 import { KEY_FIELDS } from '../../domain/result-breakdown.js';
 import type { WebhookStore } from '../../store/bulk-jobs/webhooks.js';
 import { commitBulkJob, createBulkJob, type CreateJobDeps } from '../../bulk/create-job.js';
@@ -22,7 +22,9 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady, staleCursor } from '../job-answers.js';
 import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';
-import { JobListQuery, JsonJobRequest } from '../schemas/bulk-requests.js';
+import { BULK_DOCS } from '../openapi/bulk-docs.js';
+import type { ZodRequests } from '../schema-compilers.js';
+import { JsonJobRequest } from '../schemas/bulk-requests.js';
 import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { bulkTemplate, bulkTemplateCsv, bulkTemplateXlsx, parseTemplateName } from '../../bulk/templates.js';
@@ -54,7 +56,8 @@ async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id
 }
 
 /** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
-export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
+export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<ZodRequests>();
   await app.register(multipart, {
     limits: { fileSize: options.limits.maxBytes, ...FORM_LIMITS, fieldSize: FIELD_BYTES },
   });
@@ -63,7 +66,8 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   app.post(
     '/v1/bulk/jobs',
     // JSON rows (up to 10,000) are larger than a sync call's body; uploads stream past this.
-    { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024 },
+    // A multipart upload is streamed: this route parses its own body and query (the schema documents them).
+    { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024, schema: BULK_DOCS.createBulkJob },
     async (request, reply) => {
       const auth = request.auth!;
       let created;
@@ -111,17 +115,17 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     },
   );
 
-  app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' } }, async (request) => {
-    const query = parseOrThrow(JobListQuery, request.query);
+  app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' }, schema: BULK_DOCS.listBulkJobs }, async (request) => {
+    const query = request.query;
     const page = (await jobs.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('job');
     return successEnvelope(request, { jobs: page.jobs.map((job) => jobStatusBody(job)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' } }, async (request) => {
+  app.get('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' }, schema: BULK_DOCS.getBulkJob }, async (request) => {
     return successEnvelope(request, jobStatusBody(await ownJob(jobs, request)), { checks: 0 });
   });
 
-  app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/cancel', { config: { api: 'bulk.cancel' } }, async (request) => {
+  app.post('/v1/bulk/jobs/:id/cancel', { config: { api: 'bulk.cancel' }, schema: BULK_DOCS.cancelBulkJob }, async (request) => {
     const job = await ownJob(jobs, request);
     await jobs.requestCancel(job.jobId);
     return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
@@ -129,13 +133,13 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
 
   // The webhook signing secret of the key's environment: shown to its own keys, and rotated at
   // will (the old one stops signing at once; verify with the new one from then on).
-  app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' } }, async (request) =>
+  app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' }, schema: BULK_DOCS.getWebhookSecret }, async (request) =>
     successEnvelope(request, { secret: await options.webhooks.secret(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
-  app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' } }, async (request) =>
+  app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' }, schema: BULK_DOCS.rotateWebhookSecret }, async (request) =>
     successEnvelope(request, { secret: await options.webhooks.rotate(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
-  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' } }, async (request) => {
+  app.get('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' }, schema: BULK_DOCS.listBulkJobWebhookDeliveries }, async (request) => {
     const job = await ownJob(jobs, request);
     return successEnvelope(request, { job_id: job.jobId, webhook_url: job.webhookUrl, attempts: await options.webhooks.attempts(job.accountId, job.jobId) }, { checks: 0 });
   });
@@ -146,7 +150,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   // line, so a client reconnects, to another process if there is one) rather than keep the
   // close waiting for jobs to finish.
   const streams = new StreamQuota();
-  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' } }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' }, schema: BULK_DOCS.streamBulkJobEvents }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     const giveBack = streams.take(job.accountId);
     if (giveBack === undefined) {
@@ -223,9 +227,9 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
 
   // The result rows, filtered and paged (bulk/result-rows.ts): before the job has its files,
   // the same answer as a download.
-  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/results', { config: { api: 'bulk.results.rows' } }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/results', { config: { api: 'bulk.results.rows' }, schema: BULK_DOCS.listBulkJobResults }, async (request, reply) => {
     const job = await ownJob(jobs, request);
-    const query = parseOrThrow(ResultRowsQuery, request.query);
+    const query = request.query;
     let page;
     try {
       if (job.finishedAt === null) throw missingFile(job.jobId, RESULTS_JSONL_FILE);
@@ -244,10 +248,10 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
   });
 
   // An itc.check job's suppliers ranked by tax at risk, paged, with the totals (bulk/supplier-rows.ts).
-  app.get<{ Params: { id: string } }>('/v1/bulk/jobs/:id/suppliers', { config: { api: 'bulk.suppliers' } }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/suppliers', { config: { api: 'bulk.suppliers' }, schema: BULK_DOCS.listBulkJobSuppliers }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     if (job.operation !== 'itc.check') throw new AppError('NOT_FOUND', `${job.jobId} is a ${job.operation} job: suppliers are listed for itc.check jobs only (a purchase register's suppliers)`);
-    const query = parseOrThrow(SupplierRowsQuery, request.query);
+    const query = request.query;
     let page;
     try {
       if (job.finishedAt === null) throw missingFile(job.jobId, SUPPLIERS_JSONL_FILE);
@@ -261,7 +265,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     return successEnvelope(request, { job_id: job.jobId, totals: page.totals, suppliers: page.suppliers, next_cursor: page.nextCursor }, { checks: 0 });
   });
 
-  app.post<{ Params: { id: string } }>('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' } }, async (request, reply) => {
+  app.post('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' }, schema: BULK_DOCS.retryBulkJob }, async (request, reply) => {
     const auth = request.auth!;
     const job = await ownJob(jobs, request);
     const created = await retryFailedRows(job, { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs }, options);
@@ -278,7 +282,7 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
 
   // Upload templates: free, read with the key like any listing; the same for every account.
   const operations: readonly string[] = ACCEPTED_BULK_OPERATIONS;
-  app.get<{ Params: { file: string } }>('/v1/bulk/templates/:file', { config: { api: 'bulk.template' } }, async (request, reply) => {
+  app.get('/v1/bulk/templates/:file', { config: { api: 'bulk.template' }, schema: BULK_DOCS.downloadBulkTemplate }, async (request, reply) => {
     const wanted = parseTemplateName(request.params.file, operations);
     if (wanted === undefined) throw new AppError('NOT_FOUND', `There is no template ${request.params.file}: ask for {operation}.csv or {operation}.xlsx, operation one of ${operations.join(', ')}`);
     const template = bulkTemplate(wanted.operation);
@@ -287,15 +291,15 @@ export async function bulkJobRoutes(app: FastifyInstance, options: BulkRoutesOpt
     return reply.type(XLSX_CONTENT_TYPE).send(await bulkTemplateXlsx(wanted.operation, template));
   });
 
-  for (const [file, type] of [
-    ['results.csv', 'text/csv; charset=utf-8'],
-    ['results.jsonl', 'application/x-ndjson; charset=utf-8'],
-    [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE],
+  for (const [file, type, schema] of [
+    ['results.csv', 'text/csv; charset=utf-8', BULK_DOCS.downloadBulkJobResultsCsv],
+    ['results.jsonl', 'application/x-ndjson; charset=utf-8', BULK_DOCS.downloadBulkJobResultsJsonl],
+    [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_DOCS.downloadBulkJobResultsXlsx],
     // An itc.check job's per-supplier summary (docs/itc-check.md "Bulk"), beside its results.
-    [SUPPLIERS_CSV_FILE, 'text/csv; charset=utf-8'],
-    [SUPPLIERS_XLSX_FILE, XLSX_CONTENT_TYPE],
+    [SUPPLIERS_CSV_FILE, 'text/csv; charset=utf-8', BULK_DOCS.downloadBulkJobSuppliersCsv],
+    [SUPPLIERS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_DOCS.downloadBulkJobSuppliersXlsx],
   ] as const) {
-    app.get<{ Params: { id: string } }>(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' } }, async (request, reply) => {
+    app.get(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' }, schema }, async (request, reply) => {
       const job = await ownJob(jobs, request);
       if ((file === SUPPLIERS_CSV_FILE || file === SUPPLIERS_XLSX_FILE) && job.operation !== 'itc.check') {
         throw new AppError('NOT_FOUND', `${job.jobId} is a ${job.operation} job: ${file} is written for itc.check jobs only (a purchase register's suppliers)`);

@@ -11,8 +11,8 @@ import type { Verifier } from '../../sources/verifier.js';
 import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
-import { ItcCheckRequest } from '../schemas/itc-check-request.js';
-import { parseOrThrow } from '../../requests/zod-problems.js';
+import { itcCheckDoc } from '../openapi/operation-docs.js';
+import type { ZodRequests } from '../schema-compilers.js';
 
 export interface ItcCheckRoutesOptions {
   wallet: WalletStore;
@@ -31,8 +31,8 @@ const WIRE_FIELD: Readonly<Record<keyof ItcInvoice, string>> = { number: 'number
  */
 export async function itcCheckRoutes(app: FastifyInstance, options: ItcCheckRoutesOptions): Promise<void> {
   const runItcCheck = createItcCheck(options.verifier);
-  app.post(ITC_CHECK.path, { config: { api: ITC_CHECK.api } }, async (request, reply) => {
-    const body = parseOrThrow(ItcCheckRequest, request.body);
+  app.withTypeProvider<ZodRequests>().post(ITC_CHECK.path, { config: { api: ITC_CHECK.api }, schema: itcCheckDoc }, async (request, reply) => {
+    const body = request.body;
     const auth = request.auth!;
     const now = answerTime(options.now(), auth.sandboxClockOffsetMs);
     const invoices: ItcInvoice[] = body.invoices.map((invoice) => ({

@@ -4,8 +4,8 @@ import type { Verifier } from '../../sources/verifier.js';
 import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
-import { OPERATION_REQUESTS } from '../../requests/operation-requests.js';
-import { parseOrThrow } from '../../requests/zod-problems.js';
+import type { OperationInputs } from '../../sources/verifier.js';
+import { checkDoc } from '../openapi/operation-docs.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
 
@@ -18,14 +18,15 @@ export interface OperationRoutesOptions {
 }
 
 /**
- * The nine single operations: parse, hold the price, verify through the source chain, commit
+ * The nine single operations (their request is parsed by the schema first): hold the price, verify through the source chain, commit
  * on success or release on failure, answer in the envelope.
  */
 export async function operationRoutes(app: FastifyInstance, options: OperationRoutesOptions): Promise<void> {
   for (const check of CHECK_NAMES) {
     const pricePaise = OPERATIONS[check].pricePaise;
-    app.post(OPERATIONS[check].path, { config: { api: check } }, async (request, reply) => {
-      const input = parseOrThrow(OPERATION_REQUESTS[check as CheckName], request.body);
+    app.post(OPERATIONS[check].path, { config: { api: check }, schema: checkDoc(check) }, async (request, reply) => {
+      // Parsed by the route's schema before the handler (the identifier normalised).
+      const input = request.body as OperationInputs[CheckName];
       const auth = request.auth!;
       const billed = await runBilled(
         // Sandbox keys spend the account's sandbox wallet, live keys its live one.

@@ -29,7 +29,9 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady, staleCursor } from '../job-answers.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';
-import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
+import { PORTFOLIO_DOCS } from '../openapi/portfolio-docs.js';
+import type { ZodRequests } from '../schema-compilers.js';
+import { AddRows } from '../schemas/portfolio-requests.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
 import { istTimestamp, wireTime } from '../../domain/dates.js';
 
@@ -139,7 +141,8 @@ function invalidRowsBody(invalid: RowsRead['invalid'], pasted: boolean) {
 }
 
 /** Portfolios (API.md "Portfolios"): saved lists re-verified on a schedule, with change reports. */
-export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRoutesOptions): Promise<void> {
+export async function portfolioRoutes(fastify: FastifyInstance, options: PortfolioRoutesOptions): Promise<void> {
+  const app = fastify.withTypeProvider<ZodRequests>();
   await app.register(multipart, { limits: { fileSize: options.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   const { portfolios, jobs, results, queues } = options;
   const pasteLimits = { ...options.limits, maxRows: PORTFOLIO_MAX_ROWS, rowLimitIs: CSV_ROW_LIMIT };
@@ -179,9 +182,9 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     };
   }
 
-  app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_DOCS.createPortfolio }, async (request, reply) => {
     const auth = request.auth!;
-    const body = parseOrThrow(CreatePortfolio, request.body);
+    const body = request.body;
     checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
     const parsed = parseSchedule(body.schedule);
     if (!parsed.ok) throw new AppError('VALIDATION_FAILED', `schedule: ${parsed.problem.message}`, [parsed.problem]);
@@ -215,17 +218,17 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     return reply.code(201).send(successEnvelope(request, { ...(await portfolioBody(portfolio)), ...pasted }, { checks: 0 }));
   });
 
-  app.get('/v1/portfolios', { config: { api: 'portfolios.list' } }, async (request) => {
-    const query = parseOrThrow(PortfolioListQuery, request.query);
+  app.get('/v1/portfolios', { config: { api: 'portfolios.list' }, schema: PORTFOLIO_DOCS.listPortfolios }, async (request) => {
+    const query = request.query;
     const page = (await portfolios.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('portfolio');
     return successEnvelope(request, { portfolios: await Promise.all(page.portfolios.map(portfolioBody)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.get<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.get' } }, async (request) =>
+  app.get('/v1/portfolios/:id', { config: { api: 'portfolios.get' }, schema: PORTFOLIO_DOCS.getPortfolio }, async (request) =>
     successEnvelope(request, await portfolioBody(await ownPortfolio(request)), { checks: 0 }),
   );
 
-  app.delete<{ Params: { id: string } }>('/v1/portfolios/:id', { config: { api: 'portfolios.delete' } }, async (request) => {
+  app.delete('/v1/portfolios/:id', { config: { api: 'portfolios.delete' }, schema: PORTFOLIO_DOCS.deletePortfolio }, async (request) => {
     const portfolio = await ownPortfolio(request);
     await deletePortfolio(queues.portfolios, portfolios, portfolio);
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, deleted: true }, { checks: 0 });
@@ -233,7 +236,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
 
   // Rows: a CSV upload (multipart, as a bulk job's) or JSON {rows}; a row with an identifier
   // the portfolio has replaces it. Invalid rows are reported and not added.
-  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_DOCS.addPortfolioRows }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     let read: RowsRead | undefined;
     let pastedText = false;
@@ -297,15 +300,15 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     }, { checks: 0 });
   });
 
-  app.get<{ Params: { id: string } }>('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' } }, async (request) => {
+  app.get('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' }, schema: PORTFOLIO_DOCS.listPortfolioRows }, async (request) => {
     const portfolio = await ownPortfolio(request);
-    const query = parseOrThrow(RowListQuery, request.query);
+    const query = request.query;
     const page = await portfolios.rowPage(portfolio.portfolioId, query.limit, query.cursor);
     const rows = page.rows.map((row) => ({ identifier: row.identifier, ...supplierLabel(row.columns), columns: row.columns }));
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows, next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.delete<{ Params: { id: string; identifier: string } }>('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' } }, async (request) => {
+  app.delete('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' }, schema: PORTFOLIO_DOCS.removePortfolioRow }, async (request) => {
     const portfolio = await ownPortfolio(request);
     const identifier = request.params.identifier.trim().toUpperCase();
     if (!(await portfolios.removeRow(portfolio.portfolioId, identifier))) {
@@ -314,16 +317,16 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, removed: identifier, rows: portfolio.rows - 1 }, { checks: 0 });
   });
 
-  app.post<{ Params: { id: string } }>('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' } }, async (request, reply) => {
+  app.post('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' }, schema: PORTFOLIO_DOCS.runPortfolio }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     const created = await startPortfolioRun(portfolio, options);
     const job = await jobs.get(created.jobId);
     return reply.code(202).send(successEnvelope(request, { run_id: created.jobId, job: job === undefined ? null : jobStatusBody(job) }, { checks: 0 }));
   });
 
-  app.get<{ Params: { id: string } }>('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' } }, async (request) => {
+  app.get('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' }, schema: PORTFOLIO_DOCS.listPortfolioRuns }, async (request) => {
     const portfolio = await ownPortfolio(request, true);
-    const query = parseOrThrow(RunListQuery, request.query);
+    const query = request.query;
     const page = (await portfolios.runPage(portfolio.portfolioId, query.limit, query.cursor)) ?? staleCursor('run');
     const runs = await Promise.all(
       page.ids.map(async (runId) => {
@@ -345,12 +348,12 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, runs: runs.filter((run) => run !== undefined), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  for (const [file, type] of [
-    [CHANGES_JSON, 'application/json; charset=utf-8'],
-    [CHANGES_CSV_FILE, 'text/csv; charset=utf-8'],
-    [CHANGES_XLSX_FILE, XLSX_CONTENT_TYPE],
+  for (const [file, type, schema] of [
+    [CHANGES_JSON, 'application/json; charset=utf-8', PORTFOLIO_DOCS.getPortfolioRunChanges],
+    [CHANGES_CSV_FILE, 'text/csv; charset=utf-8', PORTFOLIO_DOCS.downloadPortfolioRunChangesCsv],
+    [CHANGES_XLSX_FILE, XLSX_CONTENT_TYPE, PORTFOLIO_DOCS.downloadPortfolioRunChangesXlsx],
   ] as const) {
-    app.get<{ Params: { id: string; run: string } }>(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' } }, async (request, reply) => {
+    app.get(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' }, schema }, async (request, reply) => {
       const portfolio = await ownPortfolio(request, true);
       const runId = request.params.run;
       if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) {
@@ -373,7 +376,7 @@ export async function portfolioRoutes(app: FastifyInstance, options: PortfolioRo
     });
   }
 
-  app.get<{ Params: { id: string; run: string } }>('/v1/portfolios/:id/runs/:run/webhook-deliveries', { config: { api: 'portfolios.webhook_deliveries' } }, async (request) => {
+  app.get('/v1/portfolios/:id/runs/:run/webhook-deliveries', { config: { api: 'portfolios.webhook_deliveries' }, schema: PORTFOLIO_DOCS.listPortfolioRunWebhookDeliveries }, async (request) => {
     const portfolio = await ownPortfolio(request, true);
     const runId = request.params.run;
     if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);

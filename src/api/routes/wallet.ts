@@ -9,8 +9,8 @@ import type { BulkJobStore } from '../../store/bulk-jobs/bulk-jobs.js';
 import { groupedLedgerPage, ledgerLines } from '../../store/wallet/grouped-ledger.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { successEnvelope } from '../envelope.js';
-import { parseOrThrow } from '../../requests/zod-problems.js';
-import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
+import { BULK_DOCS } from '../openapi/bulk-docs.js';
+import type { ZodRequests } from '../schema-compilers.js';
 
 const inr = (paise: number) => `₹${paiseToInr(paise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
 
@@ -25,10 +25,11 @@ function secondsToIstMidnight(now: Date): number {
  * key's environment: a sandbox key sees (and spends) the sandbox wallet, a live key the live
  * one. Not billed.
  */
-export async function walletRoutes(app: FastifyInstance, options: { wallet: WalletStore; jobs: Pick<BulkJobStore, 'get'> }): Promise<void> {
+export async function walletRoutes(fastify: FastifyInstance, options: { wallet: WalletStore; jobs: Pick<BulkJobStore, 'get'> }): Promise<void> {
+  const app = fastify.withTypeProvider<ZodRequests>();
   const lookupJob = (jobId: string) => options.jobs.get(jobId);
 
-  app.get('/v1/wallet', { config: { api: 'wallet.get' } }, async (request) => {
+  app.get('/v1/wallet', { config: { api: 'wallet.get' }, schema: BULK_DOCS.getWallet }, async (request) => {
     const environment = request.auth!.environment;
     const balance = await options.wallet.of(environment).balance(request.auth!.accountId);
     return successEnvelope(
@@ -43,8 +44,8 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
     );
   });
 
-  app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' } }, async (request) => {
-    const query = parseOrThrow(LedgerQuery, request.query);
+  app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' }, schema: BULK_DOCS.listLedgerEntries }, async (request) => {
+    const query = request.query;
     const accountId = request.auth!.accountId;
     const wallet = options.wallet.of(request.auth!.environment);
     if (query.group === 'job') {
@@ -63,8 +64,8 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
   });
 
   // Oldest first, streamed page by page from the ledger: a statement of any length in bounded memory.
-  app.get('/v1/wallet/ledger.csv', { config: { api: 'wallet.ledger' } }, async (request, reply) => {
-    const query = parseOrThrow(LedgerCsvQuery, request.query);
+  app.get('/v1/wallet/ledger.csv', { config: { api: 'wallet.ledger' }, schema: BULK_DOCS.downloadLedgerCsv }, async (request, reply) => {
+    const query = request.query;
     const accountId = request.auth!.accountId;
     const wallet = options.wallet.of(request.auth!.environment);
     const records = async function* () {
@@ -78,35 +79,46 @@ export async function walletRoutes(app: FastifyInstance, options: { wallet: Wall
   });
 
   // The account refills its own sandbox wallet; live credit comes only from the operator.
-  app.post('/v1/wallet/sandbox-topup', { config: { api: 'wallet.sandbox_topup' } }, async (request) => {
-    const auth = request.auth!;
-    if (auth.environment !== 'sandbox') {
-      throw new AppError('VALIDATION_FAILED', 'Only a sandbox key tops up its sandbox wallet: live credit is added by the operator', [
-        { field: 'authorization', message: 'must be a sandbox key (bv_test_…)' },
-      ]);
-    }
-    const body = parseOrThrow(SandboxTopupRequest, request.body ?? {});
-    const now = new Date();
-    const topped = await options.wallet.of('sandbox').sandboxTopUp(auth.accountId, body.amountPaise, `sandbox top-up ${request.id}`, now);
-    if (topped.status === 'rate') {
-      throw new RetryLaterError('RATE_LIMITED', `At most ${SANDBOX_TOPUP_LIMITS.perDay} sandbox top-ups a day (IST); retry after midnight IST`, secondsToIstMidnight(now));
-    }
-    if (topped.status === 'cap') {
-      throw new AppError('VALIDATION_FAILED', `The sandbox balance of ${inr(topped.balancePaise)} plus ${inr(body.amountPaise)} would pass ${inr(SANDBOX_TOPUP_LIMITS.maxBalancePaise)}, the most a sandbox wallet holds`, [
-        { field: 'amount_inr', message: `must be at most ${paiseToInr(Math.max(0, SANDBOX_TOPUP_LIMITS.maxBalancePaise - topped.balancePaise))} now` },
-      ]);
-    }
-    const balance = await options.wallet.of('sandbox').balance(auth.accountId);
-    return successEnvelope(
-      request,
-      {
-        environment: 'sandbox',
-        topped_up_inr: paiseToInr(body.amountPaise),
-        balance_inr: paiseToInr(balance.balancePaise),
-        held_inr: paiseToInr(balance.heldPaise),
-        available_inr: paiseToInr(balance.availablePaise),
+  app.post(
+    '/v1/wallet/sandbox-topup',
+    {
+      config: { api: 'wallet.sandbox_topup' },
+      schema: BULK_DOCS.topUpSandboxWallet,
+      // Before the body is validated: a live key is refused whatever it sent, and no body means {} (the default amount).
+      preValidation: async (request) => {
+        if (request.auth!.environment !== 'sandbox') {
+          throw new AppError('VALIDATION_FAILED', 'Only a sandbox key tops up its sandbox wallet: live credit is added by the operator', [
+            { field: 'authorization', message: 'must be a sandbox key (bv_test_…)' },
+          ]);
+        }
+        request.body ??= {} as typeof request.body;
       },
-      { checks: 0 },
-    );
-  });
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const body = request.body;
+      const now = new Date();
+      const topped = await options.wallet.of('sandbox').sandboxTopUp(auth.accountId, body.amountPaise, `sandbox top-up ${request.id}`, now);
+      if (topped.status === 'rate') {
+        throw new RetryLaterError('RATE_LIMITED', `At most ${SANDBOX_TOPUP_LIMITS.perDay} sandbox top-ups a day (IST); retry after midnight IST`, secondsToIstMidnight(now));
+      }
+      if (topped.status === 'cap') {
+        throw new AppError('VALIDATION_FAILED', `The sandbox balance of ${inr(topped.balancePaise)} plus ${inr(body.amountPaise)} would pass ${inr(SANDBOX_TOPUP_LIMITS.maxBalancePaise)}, the most a sandbox wallet holds`, [
+          { field: 'amount_inr', message: `must be at most ${paiseToInr(Math.max(0, SANDBOX_TOPUP_LIMITS.maxBalancePaise - topped.balancePaise))} now` },
+        ]);
+      }
+      const balance = await options.wallet.of('sandbox').balance(auth.accountId);
+      return successEnvelope(
+        request,
+        {
+          environment: 'sandbox',
+          topped_up_inr: paiseToInr(body.amountPaise),
+          balance_inr: paiseToInr(balance.balancePaise),
+          held_inr: paiseToInr(balance.heldPaise),
+          available_inr: paiseToInr(balance.availablePaise),
+        },
+        { checks: 0 },
+      );
+    },
+  );
 }
