@@ -116,8 +116,11 @@ async function main(): Promise<void> {
       `  curl -s ${baseUrl}/v1/gst/verify -H 'Authorization: Bearer ${first.sandboxKey}' -H 'Content-Type: application/json' -d '{"gstin":"27AAPFU0939F1ZV"}'`,
     );
   } else {
+    // A restart: the first key was shown once. The usual need is another key for the account
+    // already there; a new account is the rarer one (its balance_inr goes to the live wallet).
     lines.push(
-      `Create a key with: curl -s -X POST ${baseUrl}/admin/v1/accounts -H 'Authorization: Bearer <admin token>' -H 'Content-Type: application/json' -d '{"name":"me","balance_inr":1000}'`,
+      `Another API key for an existing account: bv admin keys create <account id> (or POST ${baseUrl}/admin/v1/accounts/<account id>/keys with the admin token), the account id being the acct_… the first start printed.`,
+      `A new account: POST ${baseUrl}/admin/v1/accounts with the admin token (docs/api.md, Admin API).`,
     );
   }
   console.log(lines.join('\n'));

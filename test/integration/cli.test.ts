@@ -193,6 +193,9 @@ describe('the bv command line', { timeout: 60_000 }, () => {
       expect(grouped.code, grouped.stderr).toBe(0);
       expect(grouped.stdout).toMatch(/^AT\s+TYPE\s+FOR\s+AMOUNT\s+BALANCE\s+REFERENCE/);
       expect(grouped.stdout).toMatch(/\bjob\s+bulk job .*\(gst\.verify, \d+ rows?, (completed|failed|cancelled)\)/);
+      // A job's charges take from the wallet (-), a top-up adds (+): signed as the console shows them.
+      expect(grouped.stdout).toMatch(/\bjob\s+bulk job .*\)\s+-₹[\d,]+\.\d\d\s/);
+      expect(grouped.stdout).toMatch(/\btopup\b.*\s\+₹[\d,]+\.\d\d\s/);
       expect(grouped.stdout).not.toMatch(/job_[0-9a-f]{20} row \d+/);
       const every = await bv(['wallet', 'ledger', '--limit', '100', '--group', 'entry']);
       expect(every.stdout).toMatch(/job_[0-9a-f]{20} row \d+/);

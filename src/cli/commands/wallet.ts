@@ -48,6 +48,18 @@ function about(line: LedgerLine): string {
   return [line.operation, line.identifier].filter((part) => part !== null && part !== undefined).join(' ');
 }
 
+/**
+ * The amount as the wallet moved: a top-up adds (+), a charge or a job's charges take (-); a
+ * hold or a release only moves money between held and available, so it stays unsigned. As the
+ * console shows it: unsigned, a hold and its charge read like being billed twice.
+ */
+function signedAmount(line: LedgerLine): string {
+  if (line.amount_inr === null) return inr(null);
+  if (line.type === 'topup') return `+${inr(line.amount_inr)}`;
+  if (line.type === 'commit' || line.type === 'job') return `-${inr(line.amount_inr)}`;
+  return inr(line.amount_inr);
+}
+
 export function registerWallet(program: Command, session: Session): void {
   const wallet = program.command('wallet').description('the prepaid wallet: balance (default) and ledger');
 
@@ -88,7 +100,7 @@ export function registerWallet(program: Command, session: Session): void {
           out.line(
             table(
               ['AT', 'TYPE', 'FOR', 'AMOUNT', 'BALANCE', 'REFERENCE'],
-              page.entries.map((e) => [when(e.at), e.type, text(about(e)), inr(e.amount_inr), inr(e.balance_inr), text(e.reference)]),
+              page.entries.map((e) => [when(e.at), e.type, text(about(e)), signedAmount(e), inr(e.balance_inr), text(e.reference)]),
             ),
           );
         if (page.next_cursor) out.note(`More: bv wallet ledger --limit ${options.limit} --group ${options.group} --cursor ${page.next_cursor}`);
