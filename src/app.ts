@@ -50,7 +50,7 @@ export async function buildApp(deps: Deps, options: AppOptions): Promise<Fastify
     // Request ids are ours; a client-sent id would let one caller's logs pose as another's.
     requestIdHeader: false,
     bodyLimit: deps.config.bodyLimitBytes,
-    // Slow clients (README "Hardening and limits"): headers by Node, checked every second
+    // Slow clients (docs/security.md "Hardening and limits"): headers by Node, checked every second
     // rather than Node's 30 s; bodies by guardSlowBodies below, so requestTimeout stays 0.
     // (requestTimeout here too: Node refuses a headersTimeout past its default of 300 s.)
     http: { headersTimeout: deps.config.http.headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000 },

@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   BV_REPLICA_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
   BV_DATA_DIR: z.string().min(1).default('./data'),
   BV_ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** A second operator token that opens only the read-only queue board (README "Queue board"). */
+  /** A second operator token that opens only the read-only queue board (docs/operations.md "Queue boards"). */
   BV_ADMIN_READONLY_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BV_SOURCES: z.string().min(1).optional(),
   BV_SANDBOX_SEED: z.coerce.number().int().min(0).default(20_261_001),
@@ -47,7 +47,7 @@ const EnvSchema = z.object({
   BV_HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   BV_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /**
-   * Slow clients (README "Hardening and limits"): a request's headers must arrive within
+   * Slow clients (docs/security.md "Hardening and limits"): a request's headers must arrive within
    * BV_HEADERS_TIMEOUT_MS; its body within BV_REQUEST_TIMEOUT_MS plus one second for every
    * BV_BODY_MIN_BYTES_PER_SECOND bytes received, so a large upload at a fair pace always fits
    * and a trickle gets 408 soon. An idle keep-alive connection closes after
@@ -57,7 +57,7 @@ const EnvSchema = z.object({
   BV_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   BV_BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(65_536),
   BV_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
-  /** Open connections at most; unset: half the process's file limit less a reserve (README). */
+  /** Open connections at most; unset: half the process's file limit less a reserve (docs/security.md). */
   BV_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /** Wrong admin tokens one client address may send in a minute before it gets 429 (all API processes together). */
   BV_ADMIN_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -66,7 +66,7 @@ const EnvSchema = z.object({
   BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   BV_BULK_MAX_RECORD_BYTES: z.coerce.number().int().min(256).default(64 * 1024),
   /**
-   * Per-account quotas (README "Bulk jobs"): unfinished bulk jobs (portfolio runs included),
+   * Per-account quotas (docs/bulk.md): unfinished bulk jobs (portfolio runs included),
    * and bytes of stored job files past which a new job is refused. 0 turns a cap off.
    */
   BV_MAX_OPEN_JOBS_PER_ACCOUNT: z.coerce.number().int().min(0).max(1_000_000).default(20),
@@ -133,11 +133,11 @@ const EnvSchema = z.object({
   /**
    * When Redis fsyncs its AOF: `always` (no acknowledged money change is lost with the power)
    * or `everysec` (faster; up to about a second can be). Sets the private redis-server's mode;
-   * with REDIS_URL, what the start-up check asks of the operator's Redis (README "Durability").
+   * with REDIS_URL, what the start-up check asks of the operator's Redis (docs/money.md "Durability").
    */
   BV_REDIS_FSYNC: z.enum(['always', 'everysec']).default('always'),
   /**
-   * Result files on an S3-compatible store (README "Result files on an S3-compatible store"):
+   * Result files on an S3-compatible store (docs/deployment.md "Result files on an S3-compatible store"):
    * set the bucket and every process keeps job files there instead of under BV_DATA_DIR.
    */
   BV_RESULTS_S3_BUCKET: z

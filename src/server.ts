@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   stopRedisOnFailure = redis.stop;
   const deps = await createDeps({ ...config, redisUrl: redis.url }, log);
   // The private redis-server is started set up right; one of the operator's own is checked,
-  // and refused when live keys are in use and it cannot keep acknowledged money (README "Durability").
+  // and refused when live keys are in use and it cannot keep acknowledged money (docs/money.md "Durability").
   if (config.redisUrl !== undefined) await enforceRedisDurability(deps.redis, () => liveKeysInUse(deps.accounts), log, config.redisFsync);
   if (config.redisSentinel !== undefined) void checkRedisReplication(deps.redis, log);
   const admin = await resolveAdminToken(config.adminToken, config.dataDir);

@@ -28,7 +28,7 @@ export function adminTokenMatcher(adminToken: string): (token: string | undefine
 export type AdminTokenVerdict = { right: boolean; retryAfterS?: undefined } | { right: false; retryAfterS: number };
 
 /**
- * Checks a presented admin token and counts a wrong one against the client's address (README
+ * Checks a presented admin token and counts a wrong one against the client's address (docs/security.md
  * "Hardening and limits"). The comparison always runs, in constant time; only then is Redis
  * asked, so a throttled address learns nothing, a right token included. Without Redis the
  * count is skipped (the token alone decides): the admin token is too long to guess in an

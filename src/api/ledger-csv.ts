@@ -9,7 +9,7 @@ import { ledgerLineBody } from './ledger-entry-body.js';
 
 /**
  * The first twelve columns are the file's original ones, in their order and meaning; the
- * later ones were added so that the file can be summed and pivoted (README "Money").
+ * later ones were added so that the file can be summed and pivoted (docs/money.md).
  */
 export const LEDGER_CSV_HEADER = [
   'at',

@@ -1,4 +1,4 @@
-/** A bulk job as GET /v1/bulk/jobs/{id} shows it (README "Bulk jobs"). */
+/** A bulk job as GET /v1/bulk/jobs/{id} shows it (docs/bulk.md). */
 export interface JobStatus {
   job_id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * How wallet ledger entries read to a person (README "Money"): what a sync call's entries
+ * How wallet ledger entries read to a person (docs/money.md): what a sync call's entries
  * name, and which entries belong to a bulk job or portfolio run, so that a job can be listed
  * as one line (`?group=job`) while its per-row entries stay in the ledger for reconciliation.
  * Pure: the references it reads are the ones the billing code writes.

@@ -7,7 +7,7 @@ interface ReplicationClient {
 }
 
 /**
- * The start-up check under Sentinel (README "High availability"). Money is acknowledged only
+ * The start-up check under Sentinel (docs/deployment.md "High availability"). Money is acknowledged only
  * once a replica has it (WAIT), so a primary without a replica cannot lose acknowledged money,
  * it can only refuse it: every money call then answers 503 after BV_REPLICA_WAIT_MS. That is
  * why this warns rather than refuses: the guarantee holds either way, the availability does

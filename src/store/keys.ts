@@ -14,7 +14,7 @@ export interface RedisKeys {
   /** Set of the account's key ids. */
   accountApiKeys(accountId: string): string;
   /*
-   * An account has two wallets (README "Money"): live money, spent by live keys, under the keys
+   * An account has two wallets (docs/money.md): live money, spent by live keys, under the keys
    * every account had before sandbox wallets existed (so that money never moved), and sandbox
    * money, spent by sandbox keys, under `:sandbox:`. `environment` defaults to live.
    */

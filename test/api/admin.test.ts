@@ -69,7 +69,7 @@ describe('admin API', () => {
 
   it("lists an account's keys by id, never the keys, and revokes one whose API key leaked", async () => {
     const opened = (await t.admin('POST', '/admin/v1/accounts', { name: 'Leaky' })).json() as { account_id: string; sandbox_key: string; live_key: string };
-    // A key's id is its middle part (the README says so): key_<id> of bv_test_<id>_<secret>.
+    // A key's id is its middle part (docs/api.md says so): key_<id> of bv_test_<id>_<secret>.
     const created = { ...opened, sandbox_key_id: `key_${opened.sandbox_key.split('_')[2]}`, live_key_id: `key_${opened.live_key.split('_')[2]}` };
     const listed = await t.admin('GET', `/admin/v1/accounts/${created.account_id}/keys`);
     expect(listed.statusCode).toBe(200);

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 const GSTIN = '27AAPFU0939F1ZV';
 
 async function newAccount(t: TestApp, balanceInr: number, rateLimit = 100_000): Promise<{ id: string; key: string }> {
-  // Its sandbox key spends the sandbox wallet (README "Money"): that is the one funded here; the live one stays empty.
+  // Its sandbox key spends the sandbox wallet (docs/money.md): that is the one funded here; the live one stays empty.
   const res = await t.admin('POST', '/admin/v1/accounts', { name: 'billing', sandbox_balance_inr: balanceInr, rate_limit_per_minute: rateLimit });
   return { id: res.json().account_id, key: res.json().sandbox_key };
 }

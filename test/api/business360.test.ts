@@ -33,7 +33,7 @@ describe('POST /v1/business360', () => {
     const response = await t.post('/v1/business360', body, key);
     return { status: response.statusCode, body: response.json() as Body, headers: response.headers };
   };
-  // The sandbox wallet: these calls use the sandbox key (README "Money").
+  // The sandbox wallet: these calls use the sandbox key (docs/money.md).
   const balance = async () => ((await t.admin('GET', `/admin/v1/accounts/${t.accountId}`)).json() as { sandbox_balance_inr: number }).sandbox_balance_inr;
 
   it('resolves a GSTIN to its PAN and LLPIN and runs all six modules, billing the 10.00 cap', async () => {

@@ -351,7 +351,7 @@ async function createAccount(apiUrl: string): Promise<{ sandbox: string; live: s
     name: 'bench-bulk',
     // A 1,000,000-row gst.verify job holds ₹7,50,000; the polling must never be rate limited.
     balance_inr: 50_000_000,
-    // Its sandbox key spends the sandbox wallet (README "Money"): funded alike.
+    // Its sandbox key spends the sandbox wallet (docs/money.md): funded alike.
     sandbox_balance_inr: 50_000_000,
     rate_limit_per_minute: 1_000_000,
   });

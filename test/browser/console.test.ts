@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SCREENSHOTS = path.join(root, 'test/browser/screenshots');
 const ADMIN = `console-test-admin-${randomBytes(8).toString('hex')}`;
 
-/** The four drifting sandbox scenarios (README "Drifting scenarios") and one that never changes. */
+/** The four drifting sandbox scenarios (docs/sandbox.md "Drifting scenarios") and one that never changes. */
 const PORTFOLIO_IDENTIFIERS = ['24AHRPM2741D1ZG', '27AAGFS6183P1ZD', 'U25999MH2012PTC231906', '24AAJCR5538M1ZW', '27AAJCS4821K1Z1'];
 /** The names a desk knows PORTFOLIO_IDENTIFIERS' suppliers by (pasted beside them). */
 const SUPPLIER_NAMES = ['Sharma Traders', 'Patel & Sons', 'Gujarat Castings', 'Rao Printers', 'Clean Co'];
@@ -416,7 +416,7 @@ describe('the web console in a browser', { timeout: 60_000 }, () => {
 
     // The first run on a Wednesday of an even ISO week (records as stored), the second on the
     // Wednesday of the next odd week (drifted): that direction brings high-severity changes
-    // (README "Portfolios"). The sandbox clock is set by absolute offsets from today.
+    // (docs/portfolios.md). The sandbox clock is set by absolute offsets from today.
     const setClock = async (offsetDays: number, phase: DriftPhase) => {
       const clock = (await admin('POST', `/admin/v1/accounts/${account.account_id}/sandbox-clock`, { offset_days: offsetDays })) as { sandbox_now: string };
       expect(driftPhase(new Date(clock.sandbox_now)), `sandbox clock at ${clock.sandbox_now}`).toBe(phase);

@@ -75,7 +75,7 @@ beforeAll(async () => {
   for (const name of Object.keys(compose.secrets ?? {})) {
     const value = `${name}-${randomBytes(16).toString('hex')}`;
     secrets.set(name, value);
-    // As the README says to make them: readable by the containers' users, who are not the owner.
+    // As docs/deployment.md says to make them: readable by the containers' users, who are not the owner.
     await writeFile(path.join(secretsDir, name), `${value}\n`, { mode: 0o644 });
   }
 

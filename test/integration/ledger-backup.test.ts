@@ -32,7 +32,7 @@ interface ExportedLine {
 
 /**
  * Backups you can restore (issue 26): `bv admin ledger export` against the real app, and the
- * README's restore drill on a managed Redis of the test's own: its AOF folder copied while the
+ * docs/money.md's restore drill on a managed Redis of the test's own: its AOF folder copied while the
  * service runs, a fresh redis-server started on the copy, and the books checked there.
  */
 describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
@@ -107,7 +107,7 @@ describe('ledger backups and the restore drill', { timeout: 60_000 }, () => {
     expect(new Set(exportedIds)).toEqual(new Set(everyEntry));
     expect(exported.filter((line) => line.type === 'commit')).toHaveLength(45);
 
-    // The drill (README "Durability"): no AOF rewrite while the folder is copied, then back on.
+    // The drill (docs/money.md "Durability"): no AOF rewrite while the folder is copied, then back on.
     const live = new Redis(redis.url);
     cleanup.push(() => live.quit());
     await live.config('SET', 'auto-aof-rewrite-percentage', '0');

@@ -12,7 +12,7 @@ const KEYS = createRedisKeys(`bvtest:replica-wait:${process.pid}`);
 const silent = { warn: () => undefined };
 
 /**
- * Money acknowledged only once a replica has it (README "High availability"): the wallet's
+ * Money acknowledged only once a replica has it (docs/deployment.md "High availability"): the wallet's
  * WAIT, against a real primary and replica. A turn's money changes share one WAIT; a change no
  * replica confirms in time is an error the caller retries (503), and a hold no replica
  * confirmed does not run its call.

@@ -19,7 +19,7 @@ interface LogLine {
 }
 
 /**
- * The `request completed` line of a real API process (README "Logs"): what an operator searches
+ * The `request completed` line of a real API process (docs/operations.md "Logs"): what an operator searches
  * by. Calls of both environments, with errors of several codes and a replayed answer; then the
  * process's own output is read.
  */

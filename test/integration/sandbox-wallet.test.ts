@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 
 const GSTIN = scenario('clean-company').identifiers.gstin as string;
 
-/** Sandbox money is not live money (issue 28, point 10; README "Money"). */
+/** Sandbox money is not live money (issue 28, point 10; docs/money.md). */
 describe('a sandbox wallet beside the live one', () => {
   let t: TestApp;
   const get = (url: string, key: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });

@@ -6,7 +6,7 @@
  * chunks is cut off the network mid-job. Its chunks' locks lapse and the pool on the other host
  * takes them over: every row is delivered and billed once. When the cut-off host comes back,
  * its stale work changes nothing. Needs root and iproute2; where the machine refuses, the test
- * says so in one line (README "Several machines" shows how to run it).
+ * says so in one line (docs/deployment.md "Several machines" shows how to run it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

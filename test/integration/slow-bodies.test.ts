@@ -11,7 +11,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN = 'slow-bodies-admin-token-0123456789';
-/** Small on purpose: the defaults (README) are 30 s. */
+/** Small on purpose: the defaults (docs/configuration.md) are 30 s. */
 const REQUEST_TIMEOUT_MS = 3_000;
 /** The documented bound: the time-out, a check a second, and room for a busy machine. */
 const BOUND_MS = REQUEST_TIMEOUT_MS + 1_000 + 4_000;

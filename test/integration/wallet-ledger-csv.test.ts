@@ -18,7 +18,7 @@ function paise(cell: string | undefined): number {
 const sum = (records: readonly Line[]): number => records.reduce((total, r) => total + paise(r.balance_change_inr), 0);
 
 /**
- * GET /v1/wallet/ledger.csv as a finance user uses it (README "Money"): a signed balance change
+ * GET /v1/wallet/ledger.csv as a finance user uses it (docs/money.md): a signed balance change
  * per line that sums to the closing balance less the opening one, grouped or not, with sync
  * calls, a bulk job and a portfolio run in the ledger; every entry of a job names the job.
  */

@@ -17,7 +17,7 @@ interface Line {
   job?: { job_id: string; kind: string | null; rows: number | null; rows_ok: number | null; charged_inr: number | null; held_inr: number; status: string | null } | null;
 }
 
-/** A readable ledger (README "Money"): sync calls named, jobs as one line, a CSV, IST times. */
+/** A readable ledger (docs/money.md): sync calls named, jobs as one line, a CSV, IST times. */
 describe('the wallet ledger people read', () => {
   let t: TestApp;
   const HOLDER_NAME = 'Ramesh Kumar Holder';

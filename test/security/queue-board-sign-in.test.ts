@@ -18,7 +18,7 @@ function cookiesOf(response: LightMyRequestResponse): Map<string, { pair: string
 }
 
 /**
- * The queue boards' sign-in (README "Queue board"): a form POST, never a token in the address;
+ * The queue boards' sign-in (docs/operations.md "Queue boards"): a form POST, never a token in the address;
  * a cookie that is not the token, scoped to one board; a read-only board for a second token
  * that cannot change a real BullMQ job.
  */

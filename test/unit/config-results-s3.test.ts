@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 
-describe('configuration: result files on an S3-compatible store (README "Result files on an S3-compatible store")', () => {
+describe('configuration: result files on an S3-compatible store (docs/deployment.md "Result files on an S3-compatible store")', () => {
   const minio = { BV_RESULTS_S3_BUCKET: 'bv-results', BV_RESULTS_S3_ENDPOINT: 'http://10.0.0.5:9000' };
 
   it('keeps results under BV_DATA_DIR when no bucket is set', () => {

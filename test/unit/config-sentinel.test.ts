@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { redisTargetOf } from '../../src/store/redis/redis-factory.js';
 
-describe('configuration: Redis Sentinel (README "High availability")', () => {
+describe('configuration: Redis Sentinel (docs/deployment.md "High availability")', () => {
   const sentinels = { REDIS_SENTINELS: '10.0.0.21:26379,10.0.0.22:26380', REDIS_SENTINEL_MASTER: 'bv-primary' };
 
   it('reads the sentinels, the master name and both passwords, and connects through them', () => {

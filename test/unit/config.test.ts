@@ -33,7 +33,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ BV_SHUTDOWN_TIMEOUT_MS: '0' })).toThrow(/BV_SHUTDOWN_TIMEOUT_MS/);
   });
 
-  it('bounds slow clients and connections by default, and takes other bounds (README "Hardening and limits")', () => {
+  it('bounds slow clients and connections by default, and takes other bounds (docs/security.md "Hardening and limits")', () => {
     expect(loadConfig({}).http).toEqual({ headersTimeoutMs: 20_000, requestTimeoutMs: 30_000, bodyMinBytesPerSecond: 65_536, keepAliveTimeoutMs: 72_000, maxConnections: undefined });
     expect(loadConfig({ BV_REQUEST_TIMEOUT_MS: '3000', BV_MAX_CONNECTIONS: '500' }).http).toMatchObject({ requestTimeoutMs: 3_000, maxConnections: 500 });
     expect(() => loadConfig({ BV_REQUEST_TIMEOUT_MS: '0' })).toThrow(/BV_REQUEST_TIMEOUT_MS/);

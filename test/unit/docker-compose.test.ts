@@ -142,7 +142,7 @@ describe('docker-compose.yml', () => {
     expect(redis.user).toBe('redis');
     const script = unescapeDollars(commandOf(redis).join(' '));
     expect(script).toMatch(/--appendonly yes\b/);
-    // The API's start-up check refuses a Redis without it once live keys exist (README "Durability").
+    // The API's start-up check refuses a Redis without it once live keys exist (docs/money.md "Durability").
     expect(script).toMatch(/--appendfsync always\b/);
     expect(script).toMatch(/--maxmemory-policy noeviction\b/);
     expect(mounts(redis).map((mount) => mount.target)).toContain('/data');

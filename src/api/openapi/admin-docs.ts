@@ -6,7 +6,7 @@ import { PARSER_ERRORS } from './error-responses.js';
 import { file, plain, type RouteDoc } from './route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
-// RATE_LIMITED: too many wrong admin tokens from the caller's address (README "Hardening and limits").
+// RATE_LIMITED: too many wrong admin tokens from the caller's address (docs/security.md "Hardening and limits").
 const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
 export const ADMIN_DOCS = {

@@ -186,7 +186,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
     },
   );
 
-  // Backups (README "Durability"): the ledgers as JSON lines, from a previous export's cursor.
+  // Backups (docs/money.md "Durability"): the ledgers as JSON lines, from a previous export's cursor.
   // The cursor is known before the first line, so it travels as a header of the stream.
   app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' }, schema: ADMIN_DOCS.exportLedger }, async (request, reply) => {
     const query = request.query;

@@ -45,7 +45,7 @@ export interface ConsoleRoutesOptions {
 }
 
 /**
- * The web console (README "Web console"): a static single-page app under /console that calls
+ * The web console (docs/console.md): a static single-page app under /console that calls
  * the customer API from the browser with the key the user signs in with. It needs no key to
  * load; every call it makes goes through /v1's own authentication.
  */

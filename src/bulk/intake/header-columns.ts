@@ -1,5 +1,5 @@
 /**
- * Which of an upload's columns hold what the operation reads (README "Bulk jobs", "Column
+ * Which of an upload's columns hold what the operation reads (docs/bulk.md "Column
  * names"), in order of how sure we are: the caller's `?columns=` mapping, then the API's own
  * column names, then the ERP aliases (domain/bulk-columns/aliases.ts), and last, when no header
  * names an identifier column, the one column whose first rows' values are mostly identifiers of
@@ -203,6 +203,6 @@ function erpNamesOf(identifiers: readonly string[]): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-/** The `columns` query parameter as the API documents it (OpenAPI, README). */
+/** The `columns` query parameter as the API documents it (OpenAPI, docs/bulk.md). */
 export const COLUMNS_PARAM_DESCRIPTION =
   'Added (issue 28): which of the file\'s columns hold what the operation reads, when its header names them otherwise: column:Header pairs separated by commas (or the parameter repeated), e.g. columns=gstin:Vendor Tax ID,pan:IT Ref. column is one the operation reads (gstin, pan, cin, llpin, din, name, periods, include); Header is matched in any case, then with spaces and punctuation ignored; a header name containing a comma cannot be named here (rename it). It wins over the column names and their ERP aliases. A wrong pair, or a header the file lacks, is a 400 on the field columns naming it.';

@@ -5,7 +5,7 @@
  * is read without renaming its columns first. Names compare with case, spaces and punctuation
  * ignored ("GSTIN No." = "gstin_no" = "GSTIN NO"), see `aliasKey`.
  *
- * Where each alias was confirmed (public documentation, as of 2026-11; README "Bulk jobs"):
+ * Where each alias was confirmed (public documentation, as of 2026-11; docs/bulk.md):
  * - Tally Prime: "GSTIN/UIN" (party ledger, GST registration details) and "PAN/IT No." (party
  *   ledger; also the heading of its Excel ledger import template), help.tallysolutions.com.
  * - Zoho Books: "GST Identification Number (GSTIN)", the header its contact import/export
@@ -48,7 +48,7 @@ export function aliasKey(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** Each column's aliases, as documented in the README; the column's own name is one of them. */
+/** Each column's aliases, as docs/bulk.md documents them; the column's own name is one of them. */
 export const COLUMN_ALIASES: Readonly<Record<AliasedColumn, readonly string[]>> = {
   gstin: [
     'GSTIN',

@@ -1,5 +1,5 @@
 /**
- * Per-account quotas on bulk jobs (README "Bulk jobs", Quotas): how many may be unfinished at
+ * Per-account quotas on bulk jobs (docs/bulk.md "Quotas"): how many may be unfinished at
  * once, and how many bytes their stored files (input, chunk files, results, change reports)
  * may take. A job is admitted, or refused, by one script on the account's keys at its
  * creation, so concurrent uploads cannot pass the cap together. Each cap is 0 for none.

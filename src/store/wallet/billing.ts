@@ -37,7 +37,7 @@ const RESOLVE_RETRY_DELAYS_MS = [200, 400, 800, 1_600];
  * A commit tries for longer, some 14 s: one given up on answers 503 although its charge may
  * stand (it ran, its reply or its replica's confirmation was lost), and the caller's retry is
  * billed again. A Sentinel failover stops writes for 3 to 4 s with the tests' 1 s
- * down-after-milliseconds, some 8 s with the samples' 5 s (README "High availability"). A
+ * down-after-milliseconds, some 8 s with the samples' 5 s (docs/deployment.md "High availability"). A
  * release given up on costs nothing: the sweeper releases the hold when it expires.
  */
 const COMMIT_RETRY_DELAYS_MS = [200, 400, 800, 1_600, 3_200, 4_000, 4_000];

@@ -48,7 +48,7 @@ return {'ok', balance}`;
 /**
  * Places holds, in order: ARGV[1] at, then (hold_id, amount_paise, expires_at_ms, reference,
  * operation, identifier) for each hold; the last two name a sync call in its ledger entry
- * (README "Money"), empty for a bulk job's hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
+ * (docs/money.md), empty for a bulk job's hold. Returns per hold, flat: 'ok', available after it | 'exists', 0 |
  * 'insufficient', available. A hold id is placed at most once, so a retried hold never holds
  * twice; the holds of one batch see each other, as if placed one after another. A hold found
  * open with exactly the same amount, expiry and reference is this same request sent again
@@ -147,7 +147,7 @@ return reply`;
  * at-least-once) finds its rows already charged. KEYS[4] the hold's charges hash (charge key
  * → paise). ARGV: hold_id, at, then (charge_key, amount_paise, reference, identifier) for each
  * charge; the identifier (the row's GSTIN, CIN, …; empty: none) names the row in its ledger
- * entry, as a sync call's entries are named (README "Money").
+ * entry, as a sync call's entries are named (docs/money.md).
  * Returns per charge, flat: 'ok', charged | 'duplicate', charged before | 'resolved', 0 (no
  * such open hold) | 'insufficient', left in the hold. Every amount is checked before anything
  * is written, so a bad one changes nothing.

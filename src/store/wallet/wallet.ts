@@ -39,7 +39,7 @@ export interface PartCharge {
 
 /**
  * What a sync call's ledger entries name besides their reference: the operation and the
- * identifier it checked (README "Money"). Identifiers are not secret; a PAN holder's name
+ * identifier it checked (docs/money.md). Identifiers are not secret; a PAN holder's name
  * never goes here.
  */
 export interface LedgerLabel {
@@ -96,7 +96,7 @@ export const SANDBOX_OPENING_PAISE = 10_000_00;
 export const SANDBOX_OPENING_REFERENCE = 'sandbox opening credit';
 
 /**
- * The bounds of an account's own sandbox top-ups (README "Money"): at most ₹10,000 each (the
+ * The bounds of an account's own sandbox top-ups (docs/money.md): at most ₹10,000 each (the
  * opening amount), 10 a day (IST), and never a sandbox balance above ₹1,00,000, so test
  * figures stay test-sized however often a script calls it.
  */

@@ -134,7 +134,7 @@ export const FORMS = {
 };
 
 /**
- * One-click sandbox examples per check: a label, the sandbox scenario (README "Sandbox scenario
+ * One-click sandbox examples per check: a label, the sandbox scenario (docs/sandbox.md "Sandbox scenario
  * identifiers", samples/sandbox-identifiers.json) and the form values that send its identifiers.
  */
 export const EXAMPLES = {

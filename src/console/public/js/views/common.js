@@ -12,7 +12,7 @@ export function pageHeader(title, { subtitle, actions, badge } = {}) {
 }
 
 /**
- * What a file picker for bulk rows offers: what the API reads (README, Bulk jobs): CSV,
+ * What a file picker for bulk rows offers: what the API reads (docs/bulk.md): CSV,
  * tab-separated text (.txt as Excel saves "Unicode Text", .tsv) and .xlsx workbooks.
  */
 export const UPLOAD_ACCEPT = [

@@ -152,7 +152,7 @@ export function walletView(main, ctx) {
       walletNote.textContent = w.environment === 'sandbox'
         ? 'Sandbox wallet: test money that only sandbox keys spend. Live credit is separate.'
         : 'Live wallet: the credit your live keys spend.';
-      // Up to ₹10,000 at a time, 10 a day, ₹1,00,000 at most (README "Money"); the API says when it is refused.
+      // Up to ₹10,000 at a time, 10 a day, ₹1,00,000 at most (docs/money.md); the API says when it is refused.
       if (w.environment === 'sandbox') setChildren(topupSlot, topupButton);
       else clear(topupSlot);
       setChildren(statsSlot, 
