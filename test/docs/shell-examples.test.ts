@@ -10,13 +10,16 @@ import { documents, knownVariableSources, missingPaths, ROOT, shellBlocks, unkno
 /**
  * Every shell example in README.md and docs/ runs as written: each document's blocks, in
  * order, in one bash (`set -euo pipefail`, so a variable one block sets is there for the
- * next), against a real service started as `npm start` starts it (its own Redis under a fresh
- * data folder, the first-start sandbox account). What a reader's own first start printed is
- * put in for its placeholders: the address `http://127.0.0.1:8080`, the key `bv_test_…` and
- * the account `acct_…`. The documents other than the README say they assume `BV` and `BV_KEY`
- * from the README's first call, so those are set for them, as `BV_DATA_DIR` is for all (the
- * folder npm start uses); `bv` on the PATH is the CLI from this checkout, and `curl` is the
- * machine's with `--fail-with-body`, so an example answered 4xx or 5xx fails here too.
+ * next), against a real service started as `npm start` starts it (its own Redis under `data`
+ * in the folder the examples run in, as `./data` is for a reader in the checkout; the
+ * first-start sandbox account), on a port that is not 8080, so an example that reaches for the
+ * default port fails. What a reader's own first start printed is put in for its placeholders:
+ * the address `http://127.0.0.1:8080`, the key `bv_test_…` and the account `acct_…`. The
+ * README gets nothing else: only what its own blocks set. The documents other than the README
+ * say they assume `BV`, `BV_BASE_URL` and `BV_KEY` from the README's first call, so those are
+ * set for them, as that block sets them. `bv` on the PATH is the CLI from this checkout (what
+ * the README's not-run `npm link` gives a reader), and `curl` is the machine's with
+ * `--fail-with-body`, so an example answered 4xx or 5xx fails here too.
  * Blocks marked `<!-- example: not run — why -->` are checked without running.
  */
 
@@ -48,13 +51,16 @@ describe('shell examples in README.md and docs/: run', () => {
   let work: string;
   let dataDir: string;
   let server: ServerProcess;
+  /** What every document's shell has, and what the documents after the README's first call have besides. */
   let env: Record<string, string>;
+  let afterFirstCall: Record<string, string>;
+  let account: string;
   let placeholders: [string, string][];
 
   beforeAll(async () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'bv-docs-'));
     work = path.join(tmp, 'work');
-    dataDir = path.join(tmp, 'data');
+    dataDir = path.join(work, 'data');
     const bin = path.join(tmp, 'bin');
     await mkdir(bin, { recursive: true });
     // The examples name files under samples/ and write their results beside them: a copy.
@@ -71,10 +77,12 @@ describe('shell examples in README.md and docs/: run', () => {
     await Promise.all(['bv', 'curl'].map((name) => chmod(path.join(bin, name), 0o755)));
 
     server = await startServerProcess({ BV_DATA_DIR: dataDir }, 60_000);
+    expect(new URL(server.baseUrl).port, 'the service on a port other than the default').not.toBe('8080');
     const printed = server.output();
-    const account = /Sandbox account (acct_\S+) created/.exec(printed)?.[1];
+    const created = /Sandbox account (acct_\S+) created/.exec(printed)?.[1];
     const key = /^\s+(bv_test_\S+)$/m.exec(printed)?.[1];
-    if (account === undefined || key === undefined) throw new Error(`the first start printed no account and key: ${printed}`);
+    if (created === undefined || key === undefined) throw new Error(`the first start printed no account and key: ${printed}`);
+    account = created;
     placeholders = [
       ['http://127.0.0.1:8080', server.baseUrl],
       ['bv_test_…', key],
@@ -84,11 +92,8 @@ describe('shell examples in README.md and docs/: run', () => {
       PATH: `${bin}:${process.env.PATH ?? ''}`,
       HOME: tmp,
       TMPDIR: os.tmpdir(),
-      BV_DATA_DIR: dataDir,
-      BV_BASE_URL: server.baseUrl,
-      BV: server.baseUrl,
-      BV_KEY: key,
     };
+    afterFirstCall = { BV: server.baseUrl, BV_BASE_URL: server.baseUrl, BV_KEY: key };
   }, 90_000);
 
   afterAll(async () => {
@@ -108,7 +113,7 @@ describe('shell examples in README.md and docs/: run', () => {
 
   const runDoc = (doc: string): Promise<{ code: number | null; stdout: string; stderr: string }> =>
     new Promise((resolve, reject) => {
-      const child = spawn('bash', ['-c', scriptOf(doc)], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('bash', ['-c', scriptOf(doc)], { cwd: work, env: doc === 'README.md' ? env : { ...env, ...afterFirstCall }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -127,7 +132,14 @@ describe('shell examples in README.md and docs/: run', () => {
       expect(ran.stdout).toMatch(/"charged_inr":72\.75\b/);
       expect(ran.stdout).toMatch(/"released_inr":0\.75\b/);
       expect((await readFile(path.join(work, 'results.csv'), 'utf8')).trimEnd().split('\n')).toHaveLength(101);
-      expect(await readFile(path.join(work, 'changes.csv'), 'utf8')).toMatch(/^\uFEFF?identifier,vendor_name,/);
+      const changes = (await readFile(path.join(work, 'changes.csv'), 'utf8')).trimEnd().split('\n');
+      expect(changes[0]).toMatch(/^\uFEFF?identifier,vendor_name,/);
+      // "14 changes, 11 of them high severity": a baseline run the walk missed makes the second run a first one, with none.
+      expect(changes.slice(1)).toHaveLength(14);
+      // The walk ends with the account's sandbox clock back where it was.
+      const token = (await readFile(path.join(dataDir, 'admin-token'), 'utf8')).trim();
+      const clock = await fetch(`${server.baseUrl}/admin/v1/accounts/${account}/sandbox-clock`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await clock.json()) as { offset_days: number }).offset_days).toBe(0);
     }
     if (doc === 'docs/portfolios.md') expect(ran.stdout).toMatch(/"added":1\b[\s\S]*"line":2\b/);
   }, 120_000);
