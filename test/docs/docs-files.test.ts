@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CATALOGUE } from '../../src/errors.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string): string => readFileSync(path.join(root, file), 'utf8');
@@ -55,6 +56,18 @@ describe('README and docs/', () => {
     const names = new Set([...read('src/config.ts').matchAll(/\b((?:BV|REDIS|AWS)_[A-Z0-9_]*[A-Z0-9]|PORT|HOST|LOG_LEVEL)\b/g)].map((m) => m[1] as string));
     const doc = read('docs/configuration.md');
     expect([...names].filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  it("docs/api.md's error table lists every code of src/errors.ts with its status, the contract's seven marked apart from the additions", () => {
+    const api = read('docs/api.md');
+    const table = api.slice(api.indexOf('## Errors'), api.indexOf('## Decisions where'));
+    const rows = [...table.matchAll(/^\| (\d{3}) \| `([A-Z_]+)` \| (contract|added) \|/gm)].map((m) => ({ status: Number(m[1]), code: m[2] as string, from: m[3] }));
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.status]))).toEqual(Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, e]) => [code, e.status])));
+    // The interface document's Errors table (2026-10-01): these seven, and only these, are its own.
+    expect(rows.filter((r) => r.from === 'contract').map((r) => r.code).sort()).toEqual(
+      ['AUTH_INVALID_KEY', 'PROVIDER_TIMEOUT', 'PROVIDER_UNAVAILABLE', 'RATE_LIMITED', 'RECORD_NOT_FOUND', 'VALIDATION_FAILED', 'WALLET_INSUFFICIENT_BALANCE'],
+    );
+    expect(rows.map((r) => r.status), 'in HTTP order').toEqual(rows.map((r) => r.status).sort((a, b) => a - b));
   });
 
   it.each(DOCS)('%s names only files of the checkout that exist', (file) => {

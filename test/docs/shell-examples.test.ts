@@ -141,6 +141,13 @@ describe('shell examples in README.md and docs/: run', () => {
       const clock = await fetch(`${server.baseUrl}/admin/v1/accounts/${account}/sandbox-clock`, { headers: { authorization: `Bearer ${token}` } });
       expect(((await clock.json()) as { offset_days: number }).offset_days).toBe(0);
     }
+    if (doc === 'docs/cli.md') {
+      // The 10,000-row sample's money, as the page states it and as bv prints it.
+      const [, held, charged] = /holds (₹[\d,.]+) at intake \(and charges (₹[\d,.]+) of/.exec(await readFile(path.join(ROOT, doc), 'utf8')) ?? [];
+      expect(held, 'docs/cli.md states what the 10,000-row sample holds and charges').toBeDefined();
+      expect(ran.stdout).toContain(`Charged ${charged as string}, released `);
+      expect(ran.stdout).toContain(` of ${held as string} held.`);
+    }
     if (doc === 'docs/portfolios.md') expect(ran.stdout).toMatch(/"added":1\b[\s\S]*"line":2\b/);
   }, 120_000);
 });
