@@ -1,5 +1,5 @@
 /** The `bv` command's entry point (src/cli/bv.js, the package bin, loads the built copy). */
-import { run } from './run.js';
+import { run } from './run-program.js';
 
 // `bv … | head` closes the pipe early: that is the reader's choice, not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
