@@ -63,6 +63,9 @@ export async function consoleRoutes(app: FastifyInstance, options: ConsoleRoutes
 
   // A relative redirect keeps working behind a proxy that mounts the service under a path.
   app.get(CONSOLE_PATH, async (_request, reply) => reply.redirect('console/', 301));
+  // Someone who opens the service's address in a browser meant the console, not a JSON 404.
+  // A temporary redirect: `/` may one day answer something of its own, and browsers keep a 301.
+  app.get('/', async (_request, reply) => reply.redirect('console/', 302));
   app.get(`${CONSOLE_PATH}/`, async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
 
   await app.register(fastifyStatic, {
