@@ -2,10 +2,10 @@
  * What a route declares as its `schema` (Fastify's route option): its zod request and
  * response schemas, which validate its requests and serialise its answers
  * (schema-compilers.ts), and the prose of its OpenAPI operation. Each route names its own, e.g.
- * `app.get(url, { schema: BULK_DOCS.getBulkJob }, handler)`; the groups' schemas are in
- * operation-docs.ts, bulk-docs.ts, portfolio-docs.ts and admin-docs.ts, beside each other so
- * the route files stay about what the routes do. register-openapi.ts turns them into Fastify's
- * schema as each route registers.
+ * `app.get(url, { schema: BULK_JOB_SCHEMAS.getBulkJob }, handler)`; each route file's schemas
+ * are beside it, in the file of the same name ending -schemas.ts (routes/bulk-jobs-schemas.ts
+ * for routes/bulk-jobs.ts), so the route files stay about what the routes do.
+ * register-openapi.ts turns them into Fastify's schema as each route registers.
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';

@@ -11,7 +11,7 @@ import type { SourceStatus } from '../../store/sources/source-status.js';
 import { openAccount } from '../../store/accounts/open-account.js';
 import { reconcileAccount, type AccountReconciliation, type Reconciliation } from '../../store/wallet/reconcile.js';
 import { exportLedgers } from '../../store/wallet/ledger-export.js';
-import { ADMIN_DOCS } from '../openapi/admin-docs.js';
+import { ADMIN_SCHEMAS } from './admin-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 import { istTimestamp, wireTime } from '../../domain/dates.js';
 
@@ -56,7 +56,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
   const { accounts, wallet } = options;
   app.addHook('onRequest', adminAuth(options.adminToken));
 
-  app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' }, schema: ADMIN_DOCS.createAccount }, async (request, reply) => {
+  app.post('/admin/v1/accounts', { config: { api: 'admin.accounts.create' }, schema: ADMIN_SCHEMAS.createAccount }, async (request, reply) => {
     const body = request.body;
     const { account, keys } = await openAccount(accounts, wallet, {
       ...body,
@@ -67,7 +67,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
     return reply.code(201).send({ account_id: account.accountId, sandbox_key: keys.sandbox?.apiKey, live_key: keys.live?.apiKey });
   });
 
-  app.get('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' }, schema: ADMIN_DOCS.getAccount }, async (request) => {
+  app.get('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.get' }, schema: ADMIN_SCHEMAS.getAccount }, async (request) => {
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
     const balance = await wallet.of('live').balance(account.accountId);
@@ -84,7 +84,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
     };
   });
 
-  app.patch('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.update' }, schema: ADMIN_DOCS.updateAccount }, async (request) => {
+  app.patch('/admin/v1/accounts/:id', { config: { api: 'admin.accounts.update' }, schema: ADMIN_SCHEMAS.updateAccount }, async (request) => {
     const body = request.body;
     if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
     await accounts.setRateLimit(request.params.id, body.rate_limit_per_minute);
@@ -99,12 +99,12 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
     offset_days: offsetMs / DAY_MS,
     sandbox_now: istTimestamp(new Date(Date.now() + offsetMs)),
   });
-  app.get('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_DOCS.getSandboxClock }, async (request) => {
+  app.get('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_SCHEMAS.getSandboxClock }, async (request) => {
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
     return clockBody(account.accountId, account.sandboxClockOffsetMs);
   });
-  app.post('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_DOCS.moveSandboxClock }, async (request) => {
+  app.post('/admin/v1/accounts/:id/sandbox-clock', { config: { api: 'admin.sandbox_clock' }, schema: ADMIN_SCHEMAS.moveSandboxClock }, async (request) => {
     const body = request.body;
     const account = await accounts.get(request.params.id);
     if (!account) throw accountNotFound(request.params.id);
@@ -116,14 +116,14 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
   // Reconciliation: top-ups − commits must equal the available balance plus open holds.
   app.get(
     '/admin/v1/accounts/:id/reconcile',
-    { config: { api: 'admin.reconcile' }, schema: ADMIN_DOCS.reconcileAccount },
+    { config: { api: 'admin.reconcile' }, schema: ADMIN_SCHEMAS.reconcileAccount },
     async (request) => {
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
       return reconciliationBody(await reconcileAccount(wallet, request.params.id));
     },
   );
 
-  app.get('/admin/v1/reconcile', { config: { api: 'admin.reconcile' }, schema: ADMIN_DOCS.reconcileAllAccounts }, async () => {
+  app.get('/admin/v1/reconcile', { config: { api: 'admin.reconcile' }, schema: ADMIN_SCHEMAS.reconcileAllAccounts }, async () => {
     const results = [];
     for (const accountId of await accounts.listIds()) results.push(reconciliationBody(await reconcileAccount(wallet, accountId)));
     return { ok: results.every((r) => r.ok), accounts: results.length, problems: results.filter((r) => !r.ok) };
@@ -131,7 +131,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
 
   app.post(
     '/admin/v1/accounts/:id/keys',
-    { config: { api: 'admin.keys.create' }, schema: ADMIN_DOCS.issueApiKey },
+    { config: { api: 'admin.keys.create' }, schema: ADMIN_SCHEMAS.issueApiKey },
     async (request, reply) => {
       const body = request.body;
       const account = await accounts.get(request.params.id);
@@ -141,7 +141,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
     },
   );
 
-  app.get('/admin/v1/accounts/:id/keys', { config: { api: 'admin.keys.list' }, schema: ADMIN_DOCS.listApiKeys }, async (request) => {
+  app.get('/admin/v1/accounts/:id/keys', { config: { api: 'admin.keys.list' }, schema: ADMIN_SCHEMAS.listApiKeys }, async (request) => {
     if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
     const keys = await accounts.listKeys(request.params.id);
     return {
@@ -152,7 +152,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
 
   app.delete(
     '/admin/v1/keys/:keyId',
-    { config: { api: 'admin.keys.revoke' }, schema: ADMIN_DOCS.revokeApiKey },
+    { config: { api: 'admin.keys.revoke' }, schema: ADMIN_SCHEMAS.revokeApiKey },
     async (request, reply) => {
       const sent = request.params.keyId;
       // An API key sent where its id goes: say which id to use, and never echo the key.
@@ -171,7 +171,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
 
   app.post(
     '/admin/v1/accounts/:id/credits',
-    { config: { api: 'admin.credits.create' }, schema: ADMIN_DOCS.creditAccount },
+    { config: { api: 'admin.credits.create' }, schema: ADMIN_SCHEMAS.creditAccount },
     async (request) => {
       const body = request.body;
       if (!(await accounts.get(request.params.id))) throw accountNotFound(request.params.id);
@@ -188,7 +188,7 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
 
   // Backups (docs/money.md "Durability"): the ledgers as JSON lines, from a previous export's cursor.
   // The cursor is known before the first line, so it travels as a header of the stream.
-  app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' }, schema: ADMIN_DOCS.exportLedger }, async (request, reply) => {
+  app.get('/admin/v1/ledger/export', { config: { api: 'admin.ledger.export' }, schema: ADMIN_SCHEMAS.exportLedger }, async (request, reply) => {
     const query = request.query;
     if (query.account !== undefined && !(await accounts.get(query.account))) throw accountNotFound(query.account);
     const exported = await exportLedgers(wallet, query.account === undefined ? await accounts.listIds() : [query.account], query.after);
@@ -202,5 +202,5 @@ export async function adminRoutes(fastify: FastifyInstance, options: AdminRoutes
   });
 
   // Each live source's shared state: up or marked down, calls in flight, recent error rate.
-  app.get('/admin/v1/sources', { config: { api: 'admin.sources' }, schema: ADMIN_DOCS.listSources }, async () => options.sourceStatus());
+  app.get('/admin/v1/sources', { config: { api: 'admin.sources' }, schema: ADMIN_SCHEMAS.listSources }, async () => options.sourceStatus());
 }

@@ -22,7 +22,7 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady, staleCursor } from '../job-answers.js';
 import { replayedUpload } from '../idempotency.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';
-import { BULK_DOCS } from '../openapi/bulk-docs.js';
+import { BULK_JOB_SCHEMAS } from './bulk-jobs-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 import { JsonJobRequest } from '../schemas/bulk-requests.js';
 import { EVENT_STREAMS_PER_ACCOUNT, StreamQuota } from '../stream-quota.js';
@@ -67,7 +67,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
     '/v1/bulk/jobs',
     // JSON rows (up to 10,000) are larger than a sync call's body; uploads stream past this.
     // A multipart upload is streamed: this route parses its own body and query (the schema documents them).
-    { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024, schema: BULK_DOCS.createBulkJob },
+    { config: { api: 'bulk.create' }, bodyLimit: 16 * 1024 * 1024, schema: BULK_JOB_SCHEMAS.createBulkJob },
     async (request, reply) => {
       const auth = request.auth!;
       let created;
@@ -115,17 +115,17 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
     },
   );
 
-  app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' }, schema: BULK_DOCS.listBulkJobs }, async (request) => {
+  app.get('/v1/bulk/jobs', { config: { api: 'bulk.list' }, schema: BULK_JOB_SCHEMAS.listBulkJobs }, async (request) => {
     const query = request.query;
     const page = (await jobs.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('job');
     return successEnvelope(request, { jobs: page.jobs.map((job) => jobStatusBody(job)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.get('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' }, schema: BULK_DOCS.getBulkJob }, async (request) => {
+  app.get('/v1/bulk/jobs/:id', { config: { api: 'bulk.get' }, schema: BULK_JOB_SCHEMAS.getBulkJob }, async (request) => {
     return successEnvelope(request, jobStatusBody(await ownJob(jobs, request)), { checks: 0 });
   });
 
-  app.post('/v1/bulk/jobs/:id/cancel', { config: { api: 'bulk.cancel' }, schema: BULK_DOCS.cancelBulkJob }, async (request) => {
+  app.post('/v1/bulk/jobs/:id/cancel', { config: { api: 'bulk.cancel' }, schema: BULK_JOB_SCHEMAS.cancelBulkJob }, async (request) => {
     const job = await ownJob(jobs, request);
     await jobs.requestCancel(job.jobId);
     return successEnvelope(request, jobStatusBody((await jobs.get(job.jobId)) ?? job), { checks: 0 });
@@ -133,13 +133,13 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
 
   // The webhook signing secret of the key's environment: shown to its own keys, and rotated at
   // will (the old one stops signing at once; verify with the new one from then on).
-  app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' }, schema: BULK_DOCS.getWebhookSecret }, async (request) =>
+  app.get('/v1/webhooks/secret', { config: { api: 'webhooks.secret' }, schema: BULK_JOB_SCHEMAS.getWebhookSecret }, async (request) =>
     successEnvelope(request, { secret: await options.webhooks.secret(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
-  app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' }, schema: BULK_DOCS.rotateWebhookSecret }, async (request) =>
+  app.post('/v1/webhooks/secret/rotate', { config: { api: 'webhooks.secret.rotate' }, schema: BULK_JOB_SCHEMAS.rotateWebhookSecret }, async (request) =>
     successEnvelope(request, { secret: await options.webhooks.rotate(request.auth!.accountId, request.auth!.environment) }, { checks: 0 }),
   );
-  app.get('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' }, schema: BULK_DOCS.listBulkJobWebhookDeliveries }, async (request) => {
+  app.get('/v1/bulk/jobs/:id/webhook-deliveries', { config: { api: 'bulk.webhook_deliveries' }, schema: BULK_JOB_SCHEMAS.listBulkJobWebhookDeliveries }, async (request) => {
     const job = await ownJob(jobs, request);
     return successEnvelope(request, { job_id: job.jobId, webhook_url: job.webhookUrl, attempts: await options.webhooks.attempts(job.accountId, job.jobId) }, { checks: 0 });
   });
@@ -150,7 +150,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
   // line, so a client reconnects, to another process if there is one) rather than keep the
   // close waiting for jobs to finish.
   const streams = new StreamQuota();
-  app.get('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' }, schema: BULK_DOCS.streamBulkJobEvents }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/events', { config: { api: 'bulk.events' }, schema: BULK_JOB_SCHEMAS.streamBulkJobEvents }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     const giveBack = streams.take(job.accountId);
     if (giveBack === undefined) {
@@ -227,7 +227,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
 
   // The result rows, filtered and paged (bulk/result-rows.ts): before the job has its files,
   // the same answer as a download.
-  app.get('/v1/bulk/jobs/:id/results', { config: { api: 'bulk.results.rows' }, schema: BULK_DOCS.listBulkJobResults }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/results', { config: { api: 'bulk.results.rows' }, schema: BULK_JOB_SCHEMAS.listBulkJobResults }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     const query = request.query;
     let page;
@@ -248,7 +248,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
   });
 
   // An itc.check job's suppliers ranked by tax at risk, paged, with the totals (bulk/supplier-rows.ts).
-  app.get('/v1/bulk/jobs/:id/suppliers', { config: { api: 'bulk.suppliers' }, schema: BULK_DOCS.listBulkJobSuppliers }, async (request, reply) => {
+  app.get('/v1/bulk/jobs/:id/suppliers', { config: { api: 'bulk.suppliers' }, schema: BULK_JOB_SCHEMAS.listBulkJobSuppliers }, async (request, reply) => {
     const job = await ownJob(jobs, request);
     if (job.operation !== 'itc.check') throw new AppError('NOT_FOUND', `${job.jobId} is a ${job.operation} job: suppliers are listed for itc.check jobs only (a purchase register's suppliers)`);
     const query = request.query;
@@ -265,7 +265,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
     return successEnvelope(request, { job_id: job.jobId, totals: page.totals, suppliers: page.suppliers, next_cursor: page.nextCursor }, { checks: 0 });
   });
 
-  app.post('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' }, schema: BULK_DOCS.retryBulkJob }, async (request, reply) => {
+  app.post('/v1/bulk/jobs/:id/retry', { config: { api: 'bulk.retry' }, schema: BULK_JOB_SCHEMAS.retryBulkJob }, async (request, reply) => {
     const auth = request.auth!;
     const job = await ownJob(jobs, request);
     const created = await retryFailedRows(job, { accountId: auth.accountId, environment: auth.environment, clockOffsetMs: auth.sandboxClockOffsetMs }, options);
@@ -282,7 +282,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
 
   // Upload templates: free, read with the key like any listing; the same for every account.
   const operations: readonly string[] = ACCEPTED_BULK_OPERATIONS;
-  app.get('/v1/bulk/templates/:file', { config: { api: 'bulk.template' }, schema: BULK_DOCS.downloadBulkTemplate }, async (request, reply) => {
+  app.get('/v1/bulk/templates/:file', { config: { api: 'bulk.template' }, schema: BULK_JOB_SCHEMAS.downloadBulkTemplate }, async (request, reply) => {
     const wanted = parseTemplateName(request.params.file, operations);
     if (wanted === undefined) throw new AppError('NOT_FOUND', `There is no template ${request.params.file}: ask for {operation}.csv or {operation}.xlsx, operation one of ${operations.join(', ')}`);
     const template = bulkTemplate(wanted.operation);
@@ -292,12 +292,12 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
   });
 
   for (const [file, type, schema] of [
-    ['results.csv', 'text/csv; charset=utf-8', BULK_DOCS.downloadBulkJobResultsCsv],
-    ['results.jsonl', 'application/x-ndjson; charset=utf-8', BULK_DOCS.downloadBulkJobResultsJsonl],
-    [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_DOCS.downloadBulkJobResultsXlsx],
+    ['results.csv', 'text/csv; charset=utf-8', BULK_JOB_SCHEMAS.downloadBulkJobResultsCsv],
+    ['results.jsonl', 'application/x-ndjson; charset=utf-8', BULK_JOB_SCHEMAS.downloadBulkJobResultsJsonl],
+    [RESULTS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_JOB_SCHEMAS.downloadBulkJobResultsXlsx],
     // An itc.check job's per-supplier summary (docs/itc-check.md "Bulk"), beside its results.
-    [SUPPLIERS_CSV_FILE, 'text/csv; charset=utf-8', BULK_DOCS.downloadBulkJobSuppliersCsv],
-    [SUPPLIERS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_DOCS.downloadBulkJobSuppliersXlsx],
+    [SUPPLIERS_CSV_FILE, 'text/csv; charset=utf-8', BULK_JOB_SCHEMAS.downloadBulkJobSuppliersCsv],
+    [SUPPLIERS_XLSX_FILE, XLSX_CONTENT_TYPE, BULK_JOB_SCHEMAS.downloadBulkJobSuppliersXlsx],
   ] as const) {
     app.get(`/v1/bulk/jobs/:id/${file}`, { config: { api: 'bulk.results' }, schema }, async (request, reply) => {
       const job = await ownJob(jobs, request);

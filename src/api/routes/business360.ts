@@ -8,7 +8,7 @@ import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import { appErrorOf } from '../error-handler.js';
-import { business360Doc } from '../openapi/operation-docs.js';
+import { BUSINESS360_SCHEMA } from './business360-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
@@ -32,7 +32,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
   app.setErrorHandler((error: FastifyError, request, reply) =>
     sendError(request, reply, appErrorOf(error, request), { checks: 0, extra: bundleMeta(modulesAskedFor(request.body), []) }),
   );
-  app.withTypeProvider<ZodRequests>().post('/v1/business360', { config: { api: 'business360' }, schema: business360Doc }, async (request, reply) => {
+  app.withTypeProvider<ZodRequests>().post('/v1/business360', { config: { api: 'business360' }, schema: BUSINESS360_SCHEMA }, async (request, reply) => {
     const input = request.body;
     const auth = request.auth!;
     const holdPaise = maxHoldPaise(input.include);

@@ -1,4 +1,4 @@
-import { OPEN_DOCS } from '../openapi/admin-docs.js';
+import { HEALTH_SCHEMAS } from './health-schemas.js';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { RedisKeys } from '../../store/keys.js';
@@ -62,9 +62,9 @@ async function redisReadiness(redis: Redis, keys: RedisKeys): Promise<{ redis: R
 }
 
 export async function healthRoutes(app: FastifyInstance, options: HealthRoutesOptions): Promise<void> {
-  app.get('/healthz', { config: { api: 'healthz' }, schema: OPEN_DOCS.checkLiveness }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { api: 'healthz' }, schema: HEALTH_SCHEMAS.checkLiveness }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { config: { api: 'readyz' }, schema: OPEN_DOCS.checkReadiness }, async (_request, reply) => {
+  app.get('/readyz', { config: { api: 'readyz' }, schema: HEALTH_SCHEMAS.checkReadiness }, async (_request, reply) => {
     const readiness = await redisReadiness(options.redis, options.keys);
     const ready = readiness.redis === 'ok';
     // The sources' state lives in Redis: without Redis there is none to show.

@@ -11,7 +11,7 @@ import type { Verifier } from '../../sources/verifier.js';
 import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
-import { itcCheckDoc } from '../openapi/operation-docs.js';
+import { ITC_CHECK_SCHEMA } from './itc-check-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 
 export interface ItcCheckRoutesOptions {
@@ -31,7 +31,7 @@ const WIRE_FIELD: Readonly<Record<keyof ItcInvoice, string>> = { number: 'number
  */
 export async function itcCheckRoutes(app: FastifyInstance, options: ItcCheckRoutesOptions): Promise<void> {
   const runItcCheck = createItcCheck(options.verifier);
-  app.withTypeProvider<ZodRequests>().post(ITC_CHECK.path, { config: { api: ITC_CHECK.api }, schema: itcCheckDoc }, async (request, reply) => {
+  app.withTypeProvider<ZodRequests>().post(ITC_CHECK.path, { config: { api: ITC_CHECK.api }, schema: ITC_CHECK_SCHEMA }, async (request, reply) => {
     const body = request.body;
     const auth = request.auth!;
     const now = answerTime(options.now(), auth.sandboxClockOffsetMs);

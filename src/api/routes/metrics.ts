@@ -1,4 +1,4 @@
-import { OPEN_DOCS } from '../openapi/admin-docs.js';
+import { METRICS_SCHEMAS } from './metrics-schemas.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppMetrics } from '../../metrics/registry.js';
 import type { RefreshOutcome } from '../../metrics/scrape-collectors.js';
@@ -15,7 +15,7 @@ export interface MetricsRoutesOptions {
 export async function metricsRoutes(app: FastifyInstance, options: MetricsRoutesOptions): Promise<void> {
   app.addHook('onRequest', adminAuth(options.adminToken));
 
-  app.get('/metrics', { config: { api: 'metrics' }, schema: OPEN_DOCS.getMetrics }, async (request, reply) => {
+  app.get('/metrics', { config: { api: 'metrics' }, schema: METRICS_SCHEMAS.getMetrics }, async (request, reply) => {
     const { failed } = await options.refresh();
     // A part Redis could not give is left out (bv_metrics_collector_up says which); the
     // process and HTTP series still answer.

@@ -5,7 +5,7 @@ import { runBilled, walletShort } from '../../store/wallet/billing.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { sendError, successEnvelope } from '../envelope.js';
 import type { OperationInputs } from '../../sources/verifier.js';
-import { checkDoc } from '../openapi/operation-docs.js';
+import { checkSchema } from './operations-schemas.js';
 import { answerTime } from '../../domain/sandbox-clock.js';
 import { ledgerLabel } from '../../domain/ledger-lines.js';
 
@@ -24,7 +24,7 @@ export interface OperationRoutesOptions {
 export async function operationRoutes(app: FastifyInstance, options: OperationRoutesOptions): Promise<void> {
   for (const check of CHECK_NAMES) {
     const pricePaise = OPERATIONS[check].pricePaise;
-    app.post(OPERATIONS[check].path, { config: { api: check }, schema: checkDoc(check) }, async (request, reply) => {
+    app.post(OPERATIONS[check].path, { config: { api: check }, schema: checkSchema(check) }, async (request, reply) => {
       // Parsed by the route's schema before the handler (the identifier normalised).
       const input = request.body as OperationInputs[CheckName];
       const auth = request.auth!;

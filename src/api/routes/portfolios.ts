@@ -29,7 +29,7 @@ import { successEnvelope } from '../envelope.js';
 import { resultsNotReady, staleCursor } from '../job-answers.js';
 import { replayedUpload, uploadFingerprint } from '../idempotency.js';
 import { parseOrThrow } from '../../requests/zod-problems.js';
-import { PORTFOLIO_DOCS } from '../openapi/portfolio-docs.js';
+import { PORTFOLIO_SCHEMAS } from './portfolios-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 import { AddRows } from '../schemas/portfolio-requests.js';
 import { checkWebhookDestination } from '../schemas/webhook-url.js';
@@ -182,7 +182,7 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     };
   }
 
-  app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_DOCS.createPortfolio }, async (request, reply) => {
+  app.post('/v1/portfolios', { config: { api: 'portfolios.create' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_SCHEMAS.createPortfolio }, async (request, reply) => {
     const auth = request.auth!;
     const body = request.body;
     checkWebhookDestination(body.webhook_url, options.webhooks.destinations.allowPrivate);
@@ -218,17 +218,17 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     return reply.code(201).send(successEnvelope(request, { ...(await portfolioBody(portfolio)), ...pasted }, { checks: 0 }));
   });
 
-  app.get('/v1/portfolios', { config: { api: 'portfolios.list' }, schema: PORTFOLIO_DOCS.listPortfolios }, async (request) => {
+  app.get('/v1/portfolios', { config: { api: 'portfolios.list' }, schema: PORTFOLIO_SCHEMAS.listPortfolios }, async (request) => {
     const query = request.query;
     const page = (await portfolios.list(request.auth!.accountId, request.auth!.environment, query.limit, query.cursor)) ?? staleCursor('portfolio');
     return successEnvelope(request, { portfolios: await Promise.all(page.portfolios.map(portfolioBody)), next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.get('/v1/portfolios/:id', { config: { api: 'portfolios.get' }, schema: PORTFOLIO_DOCS.getPortfolio }, async (request) =>
+  app.get('/v1/portfolios/:id', { config: { api: 'portfolios.get' }, schema: PORTFOLIO_SCHEMAS.getPortfolio }, async (request) =>
     successEnvelope(request, await portfolioBody(await ownPortfolio(request)), { checks: 0 }),
   );
 
-  app.delete('/v1/portfolios/:id', { config: { api: 'portfolios.delete' }, schema: PORTFOLIO_DOCS.deletePortfolio }, async (request) => {
+  app.delete('/v1/portfolios/:id', { config: { api: 'portfolios.delete' }, schema: PORTFOLIO_SCHEMAS.deletePortfolio }, async (request) => {
     const portfolio = await ownPortfolio(request);
     await deletePortfolio(queues.portfolios, portfolios, portfolio);
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, deleted: true }, { checks: 0 });
@@ -236,7 +236,7 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
 
   // Rows: a CSV upload (multipart, as a bulk job's) or JSON {rows}; a row with an identifier
   // the portfolio has replaces it. Invalid rows are reported and not added.
-  app.post('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_DOCS.addPortfolioRows }, async (request, reply) => {
+  app.post('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.add' }, bodyLimit: 16 * 1024 * 1024, schema: PORTFOLIO_SCHEMAS.addPortfolioRows }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     let read: RowsRead | undefined;
     let pastedText = false;
@@ -300,7 +300,7 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     }, { checks: 0 });
   });
 
-  app.get('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' }, schema: PORTFOLIO_DOCS.listPortfolioRows }, async (request) => {
+  app.get('/v1/portfolios/:id/rows', { config: { api: 'portfolios.rows.list' }, schema: PORTFOLIO_SCHEMAS.listPortfolioRows }, async (request) => {
     const portfolio = await ownPortfolio(request);
     const query = request.query;
     const page = await portfolios.rowPage(portfolio.portfolioId, query.limit, query.cursor);
@@ -308,7 +308,7 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, rows, next_cursor: page.next ?? null }, { checks: 0 });
   });
 
-  app.delete('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' }, schema: PORTFOLIO_DOCS.removePortfolioRow }, async (request) => {
+  app.delete('/v1/portfolios/:id/rows/:identifier', { config: { api: 'portfolios.rows.delete' }, schema: PORTFOLIO_SCHEMAS.removePortfolioRow }, async (request) => {
     const portfolio = await ownPortfolio(request);
     const identifier = request.params.identifier.trim().toUpperCase();
     if (!(await portfolios.removeRow(portfolio.portfolioId, identifier))) {
@@ -317,14 +317,14 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     return successEnvelope(request, { portfolio_id: portfolio.portfolioId, removed: identifier, rows: portfolio.rows - 1 }, { checks: 0 });
   });
 
-  app.post('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' }, schema: PORTFOLIO_DOCS.runPortfolio }, async (request, reply) => {
+  app.post('/v1/portfolios/:id/run', { config: { api: 'portfolios.run' }, schema: PORTFOLIO_SCHEMAS.runPortfolio }, async (request, reply) => {
     const portfolio = await ownPortfolio(request);
     const created = await startPortfolioRun(portfolio, options);
     const job = await jobs.get(created.jobId);
     return reply.code(202).send(successEnvelope(request, { run_id: created.jobId, job: job === undefined ? null : jobStatusBody(job) }, { checks: 0 }));
   });
 
-  app.get('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' }, schema: PORTFOLIO_DOCS.listPortfolioRuns }, async (request) => {
+  app.get('/v1/portfolios/:id/runs', { config: { api: 'portfolios.runs' }, schema: PORTFOLIO_SCHEMAS.listPortfolioRuns }, async (request) => {
     const portfolio = await ownPortfolio(request, true);
     const query = request.query;
     const page = (await portfolios.runPage(portfolio.portfolioId, query.limit, query.cursor)) ?? staleCursor('run');
@@ -349,9 +349,9 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
   });
 
   for (const [file, type, schema] of [
-    [CHANGES_JSON, 'application/json; charset=utf-8', PORTFOLIO_DOCS.getPortfolioRunChanges],
-    [CHANGES_CSV_FILE, 'text/csv; charset=utf-8', PORTFOLIO_DOCS.downloadPortfolioRunChangesCsv],
-    [CHANGES_XLSX_FILE, XLSX_CONTENT_TYPE, PORTFOLIO_DOCS.downloadPortfolioRunChangesXlsx],
+    [CHANGES_JSON, 'application/json; charset=utf-8', PORTFOLIO_SCHEMAS.getPortfolioRunChanges],
+    [CHANGES_CSV_FILE, 'text/csv; charset=utf-8', PORTFOLIO_SCHEMAS.downloadPortfolioRunChangesCsv],
+    [CHANGES_XLSX_FILE, XLSX_CONTENT_TYPE, PORTFOLIO_SCHEMAS.downloadPortfolioRunChangesXlsx],
   ] as const) {
     app.get(`/v1/portfolios/:id/runs/:run/${file}`, { config: { api: 'portfolios.changes' }, schema }, async (request, reply) => {
       const portfolio = await ownPortfolio(request, true);
@@ -376,7 +376,7 @@ export async function portfolioRoutes(fastify: FastifyInstance, options: Portfol
     });
   }
 
-  app.get('/v1/portfolios/:id/runs/:run/webhook-deliveries', { config: { api: 'portfolios.webhook_deliveries' }, schema: PORTFOLIO_DOCS.listPortfolioRunWebhookDeliveries }, async (request) => {
+  app.get('/v1/portfolios/:id/runs/:run/webhook-deliveries', { config: { api: 'portfolios.webhook_deliveries' }, schema: PORTFOLIO_SCHEMAS.listPortfolioRunWebhookDeliveries }, async (request) => {
     const portfolio = await ownPortfolio(request, true);
     const runId = request.params.run;
     if (!RUN_ID.test(runId) || !(await portfolios.hasRun(portfolio.portfolioId, runId))) throw new AppError('NOT_FOUND', `Portfolio ${portfolio.portfolioId} has no run ${runId}`);

@@ -9,7 +9,7 @@ import type { BulkJobStore } from '../../store/bulk-jobs/bulk-jobs.js';
 import { groupedLedgerPage, ledgerLines } from '../../store/wallet/grouped-ledger.js';
 import type { WalletStore } from '../../store/wallet/wallet.js';
 import { successEnvelope } from '../envelope.js';
-import { BULK_DOCS } from '../openapi/bulk-docs.js';
+import { WALLET_SCHEMAS } from './wallet-schemas.js';
 import type { ZodRequests } from '../schema-compilers.js';
 
 const inr = (paise: number) => `₹${paiseToInr(paise).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
@@ -29,7 +29,7 @@ export async function walletRoutes(fastify: FastifyInstance, options: { wallet: 
   const app = fastify.withTypeProvider<ZodRequests>();
   const lookupJob = (jobId: string) => options.jobs.get(jobId);
 
-  app.get('/v1/wallet', { config: { api: 'wallet.get' }, schema: BULK_DOCS.getWallet }, async (request) => {
+  app.get('/v1/wallet', { config: { api: 'wallet.get' }, schema: WALLET_SCHEMAS.getWallet }, async (request) => {
     const environment = request.auth!.environment;
     const balance = await options.wallet.of(environment).balance(request.auth!.accountId);
     return successEnvelope(
@@ -44,7 +44,7 @@ export async function walletRoutes(fastify: FastifyInstance, options: { wallet: 
     );
   });
 
-  app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' }, schema: BULK_DOCS.listLedgerEntries }, async (request) => {
+  app.get('/v1/wallet/ledger', { config: { api: 'wallet.ledger' }, schema: WALLET_SCHEMAS.listLedgerEntries }, async (request) => {
     const query = request.query;
     const accountId = request.auth!.accountId;
     const wallet = options.wallet.of(request.auth!.environment);
@@ -64,7 +64,7 @@ export async function walletRoutes(fastify: FastifyInstance, options: { wallet: 
   });
 
   // Oldest first, streamed page by page from the ledger: a statement of any length in bounded memory.
-  app.get('/v1/wallet/ledger.csv', { config: { api: 'wallet.ledger' }, schema: BULK_DOCS.downloadLedgerCsv }, async (request, reply) => {
+  app.get('/v1/wallet/ledger.csv', { config: { api: 'wallet.ledger' }, schema: WALLET_SCHEMAS.downloadLedgerCsv }, async (request, reply) => {
     const query = request.query;
     const accountId = request.auth!.accountId;
     const wallet = options.wallet.of(request.auth!.environment);
@@ -83,7 +83,7 @@ export async function walletRoutes(fastify: FastifyInstance, options: { wallet: 
     '/v1/wallet/sandbox-topup',
     {
       config: { api: 'wallet.sandbox_topup' },
-      schema: BULK_DOCS.topUpSandboxWallet,
+      schema: WALLET_SCHEMAS.topUpSandboxWallet,
       // Before the body is validated: a live key is refused whatever it sent, and no body means {} (the default amount).
       preValidation: async (request) => {
         if (request.auth!.environment !== 'sandbox') {

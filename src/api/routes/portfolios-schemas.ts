@@ -1,11 +1,11 @@
-/** The portfolio routes (API.md "Portfolios"). */
+/** The schemas of the portfolio routes (portfolios.ts) (API.md "Portfolios"). */
 import { z } from 'zod';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';
 import { COLUMNS_PARAM_DESCRIPTION } from '../../bulk/intake/header-columns.js';
-import { COMMON_ERRORS } from './error-responses.js';
-import { envelope, file, type RouteDoc } from './route-doc.js';
-import { sandboxGstRows } from './sandbox-examples.js';
+import { COMMON_ERRORS } from '../openapi/error-responses.js';
+import { envelope, file, type RouteDoc } from '../openapi/route-doc.js';
+import { sandboxGstRows } from '../openapi/sandbox-examples.js';
 
 const portfolioId = z.object({ id: z.string().regex(/^pf_[0-9a-f]{20}$/).describe('The portfolio id') });
 /** An invalid row of an upload or paste: its number, its problems, and (pasted text, added) its line. */
@@ -18,7 +18,7 @@ const InvalidPastedRow = z
   .loose();
 const portfolioRun = portfolioId.extend({ run: z.string().regex(/^job_[0-9a-f]{20}$/).describe('A run id from the runs list') });
 
-export const PORTFOLIO_DOCS = {
+export const PORTFOLIO_SCHEMAS = {
   createPortfolio: {
     operationId: 'createPortfolio',
     summary: 'Create a portfolio: a list re-verified on a schedule, with change reports',

@@ -1,15 +1,14 @@
-/** The operator's routes (admin token) and the health routes. */
+/** The schemas of the operator's routes (admin.ts; admin token). */
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery, SandboxClockRequest, UpdateAccountRequest } from '../schemas/admin-requests.js';
-import { PARSER_ERRORS } from './error-responses.js';
-import { file, plain, type RouteDoc } from './route-doc.js';
+import { file, plain, type RouteDoc } from '../openapi/route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
 // RATE_LIMITED: too many wrong admin tokens from the caller's address (docs/security.md "Hardening and limits").
 const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
-export const ADMIN_DOCS = {
+export const ADMIN_SCHEMAS = {
   createAccount: {
     operationId: 'createAccount',
     summary: 'Open an account with a sandbox and a live key (shown once)',
@@ -122,58 +121,3 @@ export const ADMIN_DOCS = {
   },
   listSources: { operationId: 'listSources', summary: 'Upstream sources: circuit state, in flight, recent errors', tags: ['Admin'], auth: 'admin', response: { 200: plain }, errors: ADMIN_ERRORS },
 } satisfies Record<string, RouteDoc>;
-
-/** /readyz's public summary of the sources (src/store/sources/source-status.ts publicSourceStatus): counts, no names. */
-const readySources = z
-  .object({
-    sandbox: z.object({ checks_with_sources: z.number().int().describe('Checks the sandbox registry answers: all nine (Business360 is made of them)') }),
-    live: z.object({
-      checks_with_sources: z.number().int().describe('Checks with at least one live source configured (BV_SOURCES)'),
-      sources_up: z.number().int(),
-      sources_down: z.number().int().describe('Live sources whose circuit is open; GET /admin/v1/sources names them'),
-    }),
-  })
-  .nullable()
-  .describe('null while Redis does not answer (the sources\' state lives there)');
-
-export const OPEN_DOCS = {
-  checkLiveness: {
-    operationId: 'checkLiveness',
-    summary: 'Liveness: the process answers',
-    tags: ['Health'],
-    auth: 'none',
-    response: { 200: z.object({ status: z.literal('ok') }).describe('Plain JSON, not the envelope') },
-    // Node's HTTP parser answers these before any route, this one too (src/api/client-error.ts).
-    errors: PARSER_ERRORS,
-  },
-  checkReadiness: {
-    operationId: 'checkReadiness',
-    summary: 'Readiness: Redis takes writes and has memory headroom; a summary of source health',
-    description:
-      'Plain JSON, not the envelope: 200 while Redis answers, accepts a write and uses under 90% of its maxmemory; 503 otherwise, ' +
-      'with `redis` and `reason` saying why.',
-    tags: ['Health'],
-    auth: 'none',
-    response: {
-      200: z.object({ status: z.literal('ready'), redis: z.literal('ok'), sources: readySources }),
-      503: z
-        .object({
-          status: z.literal('not_ready'),
-          redis: z.enum(['unreachable', 'refusing_writes', 'near_maxmemory']),
-          reason: z.string().describe('Why, in words: e.g. Redis is at its maxmemory, is a read-only replica, or uses 93% of its maxmemory'),
-          sources: readySources,
-        })
-        .describe('Not ready: Redis does not answer, refuses writes, or is near its maxmemory'),
-    },
-    errors: PARSER_ERRORS,
-  },
-  getMetrics: {
-    operationId: 'getMetrics',
-    summary: 'Prometheus metrics (admin token)',
-    tags: ['Admin'],
-    auth: 'admin',
-    response: { 200: file('text/plain', 'Prometheus text exposition format') },
-    errors: ['AUTH_INVALID_KEY', 'RATE_LIMITED'],
-  },
-} satisfies Record<string, RouteDoc>;
-
