@@ -20,13 +20,15 @@ declare module 'fastify' {
 const KEY_PATTERN = /^[\x20-\x7E]{1,255}$/;
 
 /**
- * API.md: "Same key, same body: the original status and body are replayed", and only 401 and
- * 429 are never stored. So a 400 or a 402 is kept like any answer: the body fixed and sent again
- * under the key is another body, a 422, as API.md says. Not kept either: answers whose error
- * the catalogue marks retryable (409, 429, every 5xx; the contract marks 503 and 504 so), since
- * replaying them for a day would make that retry pointless. 401 and 429 never get this far.
+ * Same key, same body: the first answer is replayed (the interface document), and 401 and 429
+ * are never stored. The product owner's decision (docs/api.md "Decisions") settles the rest:
+ * an answer that cannot change is kept (a 400, 404 or 422: the body fixed and sent again under
+ * the key is another body, a 422), and one that can is not, so a retry under the same key runs
+ * again: a 402 (the wallet may have been topped up since) and whatever the catalogue marks
+ * retryable (409, 429, every 5xx; the contract marks 503 and 504 so). Replaying those for a day
+ * would make the retry they ask for pointless. 401 and 429 never get this far.
  */
-const NOT_KEPT = new Set<number>([401, ...Object.values(ERROR_CATALOGUE).flatMap((e) => (e.retryable ? [e.status] : []))]);
+const NOT_KEPT = new Set<number>([401, 402, ...Object.values(ERROR_CATALOGUE).flatMap((e) => (e.retryable ? [e.status] : []))]);
 
 export function isKept(status: number): boolean {
   return status < 500 && !NOT_KEPT.has(status);

@@ -1916,7 +1916,6 @@ export interface components {
         /** @description WALLET_INSUFFICIENT_BALANCE: Wallet balance too low; the call was not run */
         Business360_WalletInsufficientBalance: {
             headers: {
-                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -2244,7 +2243,6 @@ export interface components {
         /** @description WALLET_INSUFFICIENT_BALANCE: Wallet balance too low; the call was not run */
         CustomerPost_WalletInsufficientBalance: {
             headers: {
-                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                 "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                 "RateLimit-Reset": components["headers"]["RateLimitReset"];

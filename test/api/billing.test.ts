@@ -74,7 +74,7 @@ describe('billing', () => {
     expect(counting.calls['gst.verify']).toBe(before);
   });
 
-  it('keeps a 402 under its Idempotency-Key, as API.md keeps every answer but 401 and 429', async () => {
+  it('does not keep a 402 under its Idempotency-Key: topped up, the same key runs the call (DECISIONS: a wallet can change)', async () => {
     const account = await newAccount(t, 0.5);
     const keyed = (key: string) =>
       t.app.inject({
@@ -85,13 +85,18 @@ describe('billing', () => {
       });
     const refused = await keyed('short-1');
     expect(refused.statusCode).toBe(402);
+    // Still short: refused again, not replayed.
+    const again = await keyed('short-1');
+    expect(again.statusCode).toBe(402);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
     await t.admin('POST', `/admin/v1/accounts/${account.id}/credits`, { amount_inr: 5, reference: 'top-up', environment: 'sandbox' });
-    // Topped up, the same key still answers what it first answered; a new key runs the call.
+    const ran = await keyed('short-1');
+    expect(ran.statusCode).toBe(200);
+    expect(ran.headers['idempotent-replayed']).toBeUndefined();
+    // The answer that ran is kept: the same key now replays it and bills nothing more.
     const replayed = await keyed('short-1');
-    expect(replayed.statusCode).toBe(402);
+    expect(replayed.statusCode).toBe(200);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
-    expect(replayed.body).toBe(refused.body);
-    expect((await keyed('short-2')).statusCode).toBe(200);
     expect(await wallet(t, account.key)).toMatchObject({ balance_inr: 4.75 });
   });
 
