@@ -61,7 +61,7 @@ const EnvSchema = z.object({
   BV_MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
   /** Wrong admin tokens one client address may send in a minute before it gets 429 (all API processes together). */
   BV_ADMIN_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
-  /** Bulk intake limits (API.md: 1,000,000 rows, 200 MB by default). */
+  /** Bulk intake limits (docs/bulk.md "Intake": 1,000,000 rows, 200 MB by default). */
   BV_BULK_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   BV_BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(200 * 1024 * 1024),
   BV_BULK_MAX_RECORD_BYTES: z.coerce.number().int().min(256).default(64 * 1024),
@@ -96,7 +96,7 @@ const EnvSchema = z.object({
   BV_BULK_WATCHDOG_MS: z.coerce.number().int().min(100).default(30_000),
   /** How long a job goes without a chunk counted before a chunk missing from the queue is given up on. */
   BV_BULK_WATCHDOG_IDLE_MS: z.coerce.number().int().min(100).default(300_000),
-  /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (API.md). */
+  /** Webhook retries: 14 attempts 10 s apart, doubling, span about 24 hours (docs/bulk.md "Webhooks"). */
   BV_WEBHOOK_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(14),
   BV_WEBHOOK_BACKOFF_MS: z.coerce.number().int().min(10).default(10_000),
   /**

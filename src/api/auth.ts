@@ -80,7 +80,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 /**
  * For /v1 routes: sets request.auth from a valid, unrevoked API key, or returns the 401 to
  * answer. It returns rather than throws so the caller can count the refused call against its
- * client's limit first: every answer carries the RateLimit headers (API.md), 401s included.
+ * client's limit first: every answer carries the RateLimit headers (docs/money.md "Rate limits"), 401s included.
  */
 export async function authenticateCustomer(accounts: AccountStore, request: FastifyRequest): Promise<AppError | undefined> {
   const token = bearerToken(request.headers.authorization);

@@ -6,7 +6,7 @@ import { errorEnvelope, newRequestId } from './envelope.js';
 /**
  * Answers a request that Node's HTTP parser refused before Fastify saw it: headers over the
  * limit, a request that is not HTTP, headers or a body that did not arrive in time. Fastify's
- * own answer was a bare JSON object with no X-Request-Id; API.md promises the envelope and the
+ * own answer was a bare JSON object with no X-Request-Id; docs/api.md promises the envelope and the
  * header on every answer. The connection is closed after it, as Node and Fastify do: the
  * parser cannot go on reading it. Nothing of the request is known (not even its key), so the
  * envelope's environment is the default one.

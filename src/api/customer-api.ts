@@ -47,7 +47,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
     global: false,
     timeWindow: MINUTE_MS,
     // Calls without a valid key count per client address at the default limit, so a 401
-    // carries the headers too (API.md: every response), and a client sending bad keys from
+    // carries the headers too (docs/money.md "Rate limits": every response), and a client sending bad keys from
     // one address is turned away with 429 past that pace; valid keys keep their own quotas.
     max: (request) => request.auth?.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     keyGenerator: (request) =>
@@ -64,7 +64,7 @@ export async function customerApi(app: FastifyInstance, options: CustomerApiOpti
   app.addHook('onRequest', async (request, reply) => {
     const refused = await authenticateCustomer(options.accounts, request);
     await countCall.call(app, request, reply);
-    // API.md: unknown routes answer 404, key or no key.
+    // Unknown routes answer 404, key or no key (test/api/envelope.test.ts holds it).
     if (refused && !request.is404) throw refused;
   });
   // A claim outlives any call: a lock expiring mid-call would let a retry run it twice.

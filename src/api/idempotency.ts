@@ -35,7 +35,7 @@ export function isKept(status: number): boolean {
 }
 
 /**
- * Idempotency-Key on every POST (API.md): the same key and body within 24 hours replays the
+ * Idempotency-Key on every POST (docs/money.md "Idempotency-Key"): the same key and body within 24 hours replays the
  * first answer without running or billing anything; another body is a 422; a second request
  * while the first is still running is a 409 with Retry-After. `lockMs` is how long a claim
  * stays in flight: longer than any call, or a retry could run it a second time.

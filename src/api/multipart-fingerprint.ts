@@ -9,7 +9,7 @@ export interface UploadedFile extends AsyncIterable<Buffer> {
  * The fingerprint of a multipart upload's content, taken as its parts are read: each field's
  * name and value and each file's name, filename and bytes, in order. A streamed upload is
  * not read ahead, so Idempotency-Key can only compare it with an earlier one once it has
- * been read to the end (API.md: the same key with another body is a 422, not a replay).
+ * been read to the end (docs/money.md "Idempotency-Key": the same key with another body is a 422, not a replay).
  * The multipart boundary and part headers are left out: two clients sending the same fields
  * and file differ in those. Each part is written length-first (a file as its own digest and
  * length), so no two different uploads run together into the same text.

@@ -1,5 +1,5 @@
 /**
- * A bulk job's multipart upload (API.md "Bulk jobs"), read part by part: `operation` (a field
+ * A bulk job's multipart upload (docs/bulk.md "Intake"), read part by part: `operation` (a field
  * before the file, or the query's; another one after the file is refused), `name` and
  * `webhook_url` before or after it, and the CSV in `file`, staged as the job's input file
  * while it streams. The job is committed (held, recorded, queued) by the caller only after

@@ -3,7 +3,7 @@ import type { RowResult } from './intake/row-request.js';
 
 export type DedupeMark = { status: 'invalid' } | { status: 'first' } | { status: 'duplicate'; of: number };
 
-/** The job's row counts as API.md "Bulk jobs" reports them. */
+/** The job's row counts as a job's status reports them (docs/bulk.md "Status"). */
 export interface RowCounts {
   /** Every data row: valid + invalid. */
   total: number;

@@ -1,5 +1,5 @@
 /**
- * A bulk job as API.md "Bulk jobs" shows it (GET /v1/bulk/jobs/{id}, the listing, SSE, and
+ * A bulk job as docs/bulk.md "Status" shows it (GET /v1/bulk/jobs/{id}, the listing, SSE, and
  * the data of the `bulk.job.completed` webhook): money in rupees, progress with an ETA.
  */
 import { paiseToInr } from '../domain/operations.js';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/bulk/jobs/{id}/results (an addition to API.md "Bulk jobs"): a finished job's result
+ * GET /v1/bulk/jobs/{id}/results (an addition: docs/bulk.md "Breakdown, result rows, problems"): a finished job's result
  * rows, in input order, as results.jsonl has them, filtered and paged without downloading.
  *
  * Read from results.jsonl with bounded memory and work: the cursor names the byte where the
@@ -32,7 +32,7 @@ export const ResultRowsQuery = z.strictObject({
 });
 export type ResultRowsQuery = z.output<typeof ResultRowsQuery>;
 
-/** A row of results.jsonl as it is read (API.md "Bulk jobs"). */
+/** A row of results.jsonl as it is read (docs/bulk.md "Results"). */
 interface ResultRow {
   row: number;
   input: Record<string, unknown>;

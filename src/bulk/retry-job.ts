@@ -1,5 +1,5 @@
 /**
- * POST /v1/bulk/jobs/{id}/retry (an addition to API.md "Bulk jobs"): a new job of the rows
+ * POST /v1/bulk/jobs/{id}/retry (an addition: docs/bulk.md "Retry what failed"): a new job of the rows
  * of a finished job that ended `failed` (their source down or slow past every attempt), held,
  * billed, queued and limited as any upload, and linked both ways (`retry_of`, `retried_by`).
  *

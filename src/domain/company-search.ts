@@ -1,5 +1,5 @@
 /**
- * Relevance ranking for company and LLP search (API.md "Company search"). Sources return
+ * Relevance ranking for company and LLP search (the interface document's Company Search: results ranked, each with a score). Sources return
  * candidates in their own order and without scores; the score and the order are ours.
  */
 import type { CompanySearchHit, CompanySearchResult } from './records.js';

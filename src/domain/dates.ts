@@ -6,7 +6,7 @@ export function istDate(now: Date): string {
   return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** ISO 8601 with the IST offset, e.g. 2026-11-21T20:55:01.123+05:30 (API.md meta.timestamp). */
+/** ISO 8601 with the IST offset, e.g. 2026-11-21T20:55:01.123+05:30 (the interface document's meta.timestamp; docs/api.md). */
 export function istTimestamp(now: Date): string {
   return new Date(now.getTime() + IST_OFFSET_MS).toISOString().replace('Z', '+05:30');
 }

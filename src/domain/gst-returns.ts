@@ -17,7 +17,7 @@ export const MAX_RETURN_PERIODS = 12;
 const QUARTER_END_MONTHS = new Set(['03', '06', '09', '12']);
 
 /**
- * Due dates (API.md): monthly GSTR-1 the 11th and GSTR-3B the 20th of the next month;
+ * Due dates (docs/itc-check.md states the same dates): monthly GSTR-1 the 11th and GSTR-3B the 20th of the next month;
  * quarterly GSTR-1 the 13th and GSTR-3B the 22nd of the month after the quarter.
  */
 export function dueDates(period: string, frequency: FilingFrequency): { gstr1: string; gstr3b: string } {

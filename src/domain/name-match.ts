@@ -1,10 +1,10 @@
 /**
- * Name matching for PAN verification and relevance for company search (API.md "Record
- * details"). Pure: no I/O, no locale-dependent behaviour.
+ * Name matching for PAN verification and relevance for company search (the interface
+ * document's name_match and search score, each 0 to 1). Pure: no I/O, no locale-dependent behaviour.
  */
 import type { NameMatch } from './records.js';
 
-/** API.md thresholds. */
+/** Where a score becomes match or partial (the interface document names the results, not the thresholds). */
 export const MATCH_THRESHOLD = 0.85;
 export const PARTIAL_THRESHOLD = 0.6;
 

@@ -1,5 +1,5 @@
 /**
- * Builds the PAN verification record from a source's answer (API.md "Record details",
+ * Builds the PAN verification record from a source's answer (the interface document's PAN verification;
  * UPSTREAMS.md "pan-aggregator"). The full name comes in; only a masked one goes out for
  * individuals, and name matching always runs on the full name.
  */

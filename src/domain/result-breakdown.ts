@@ -1,5 +1,5 @@
 /**
- * What a bulk job's results are counted and filtered by (API.md "Bulk jobs", additions): each
+ * What a bulk job's results are counted and filtered by (docs/bulk.md "Breakdown, result rows, problems", additions): each
  * row's outcome, and for the operations whose record has one field a reviewer sorts suppliers
  * by, that field's value. This table is the one place that says which field that is; the job
  * status's `breakdown`, the results listing's `field=`/`value=` filter and the console's

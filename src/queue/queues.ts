@@ -64,7 +64,7 @@ export function createBulkQueues(connection: ConnectionOptions, settings: QueueS
       await finalize.add('finalize', { jobId }, { ...jobOptions, jobId: finalizeJobId(jobId) });
     },
     async addWebhook(jobId, { event = 'bulk.job.completed', accountId }) {
-      // 14 attempts, 10 s doubling: the last about 23 hours after the first (API.md: 24 h).
+      // 14 attempts, 10 s doubling: the last about 23 hours after the first (docs/bulk.md "Webhooks": about 24 hours).
       await webhooks.add(
         event,
         { jobId, event, accountId },

@@ -5,8 +5,8 @@ import type { OperationInputs } from '../sources/verifier.js';
 import { bodyObject, cinField, dinField, gstinField, integerField, llpinField, panField, textField } from './fields.js';
 
 /**
- * Exactly one of two alternative identifiers (API.md "Requests with alternative
- * identifiers"): both or neither is a 400 naming the fields.
+ * Exactly one of two alternative identifiers (docs/api.md "Decisions where the interface
+ * document is silent"): both or neither is a 400 naming the fields.
  */
 function exactlyOne<A extends string, B extends string>(a: A, b: B) {
   return (value: Partial<Record<A | B, unknown>>, ctx: z.RefinementCtx) => {

@@ -1,5 +1,5 @@
 /**
- * Delivers a webhook event (API.md "Bulk jobs": a finished job; "Portfolios": a run's
+ * Delivers a webhook event (docs/bulk.md "Webhooks": a finished job; docs/portfolios.md "Webhook": a run's
  * changes): POST of `{id, type, created_at, data}`
  * signed with `BV-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under the
  * account's secret. A non-2xx answer or no answer throws, so BullMQ retries it with backoff

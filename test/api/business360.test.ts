@@ -159,7 +159,7 @@ describe('POST /v1/business360', () => {
 
   it('answers 404 and bills nothing when the identifier is unknown everywhere', async () => {
     const before = await balance();
-    // checks: the modules that asked their source (API.md: "the number of modules run"), as on a 200.
+    // checks: the modules that asked their source (the interface document's meta: the number of modules run), as on a 200.
     for (const [ids, checks] of [[{ gstin: '27ZZZCZ0404Z1ZT' }, 4], [{ pan: 'ZZZCZ0404Z' }, 2], [{ cin: 'U00000MH2000PTC000404' }, 3]] as const) {
       const { status, body } = await b360(ids);
       expect(status, JSON.stringify(ids)).toBe(404);
@@ -267,7 +267,7 @@ describe('POST /v1/business360', () => {
       expect([...new Set(codes)].sort()).toEqual([...((s as { flags?: string[] }).flags ?? [])].sort());
     });
 
-    it('produces every flag code of API.md at least once', () => {
+    it('produces every flag code of docs/business360.md at least once', () => {
       const all = new Set(flagged.flatMap((s) => (s as { flags?: string[] }).flags ?? []));
       for (const code of [
         'GST_CANCELLED', 'GST_SUSPENDED', 'GST_RETURNS_NOT_FILED', 'GST_RETURNS_LATE', 'GST_RECENTLY_REGISTERED', 'PAN_INVALID',

@@ -14,7 +14,7 @@ describe('the response envelope', () => {
   });
   afterAll(() => t.close());
 
-  it('wraps a success with request_id, api, version, data and the meta of API.md', async () => {
+  it('wraps a success with request_id, api, version, data and the meta of docs/api.md', async () => {
     const res = await t.post('/v1/gst/verify', { gstin: GSTIN });
     const body = envelopeShape('gst.verify', GstRecordShape).parse(res.json());
     expect(body.meta).toMatchObject({ charged: true, amount_inr: 0.75, environment: 'sandbox', checks: 1, data_freshness: 'live' });
@@ -112,7 +112,7 @@ describe('the response envelope', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/v1/no-such-route', headers: { authorization: `Bearer ${t.sandboxKey}` } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['ratelimit-limit']).toBe('600');
-    // API.md: unknown routes answer 404, with a key or without; a known one without a key is a 401.
+    // Unknown routes answer 404, with a key or without; a known one without a key is a 401.
     for (const authorization of [undefined, 'Bearer bv_test_not_a_key']) {
       const res = await t.app.inject({ method: 'POST', url: '/v1/no-such-route', headers: authorization ? { authorization } : {} });
       expect(res.statusCode).toBe(404);

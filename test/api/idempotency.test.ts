@@ -63,7 +63,7 @@ describe('Idempotency-Key', () => {
     expect((await post({ gstin: GSTIN }, 'k'.repeat(255))).statusCode).toBe(200);
   });
 
-  it('keeps a 400 like any answer: the fixed request under the same key is another body, a 422 (API.md)', async () => {
+  it('keeps a 400 like any answer: the fixed request under the same key is another body, a 422 (docs/money.md)', async () => {
     const typo = await post({ gstin: '27AAPFU0939F1ZW' }, 'typo-1');
     expect(typo.statusCode).toBe(400);
     const again = await post({ gstin: '27AAPFU0939F1ZW' }, 'typo-1');

@@ -147,7 +147,7 @@ describe('OpenAPI document', () => {
       for (const status of ['200', '400', '401', '402', '404', '409', '422', '429', '500', '503', '504']) {
         expect(op!.responses[status], `${name} ${status}`).toBeDefined();
       }
-      // API.md's whole rule for the key, not its length alone.
+      // docs/money.md "Idempotency-Key"'s whole rule for the key (1 to 255 printable ASCII), not its length alone.
       expect(op!.parameters, name).toContainEqual(
         expect.objectContaining({ in: 'header', name: 'idempotency-key', required: false, schema: expect.objectContaining({ minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' }) }),
       );
@@ -280,7 +280,7 @@ describe('OpenAPI document', () => {
     check('get', '/readyz', await t.app.inject({ method: 'GET', url: '/readyz' }));
   });
 
-  it("documents API.md's response headers where each is sent, and the answers carry them", async () => {
+  it("documents docs/api.md's response headers where each is sent, and the answers carry them", async () => {
     const verify = doc.paths[OPERATIONS['gst.verify'].path]!.post!.responses;
     const names = (status: string) => Object.keys(verify[status]?.headers ?? {}).sort();
     const limit = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];

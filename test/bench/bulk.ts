@@ -1,5 +1,5 @@
 /**
- * bench:bulk — bulk jobs (API.md "Bulk jobs") end to end, loopback only, in three parts, each
+ * bench:bulk — bulk jobs (docs/bulk.md) end to end, loopback only, in three parts, each
  * against a baseline or a bound measured or known in the same run:
  *
  * (a) Sandbox throughput: a 100,000-row gst.verify CSV (sandbox key) uploaded as multipart to a

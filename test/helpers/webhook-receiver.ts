@@ -29,7 +29,7 @@ export async function startWebhookReceiver(answers: number[] = []): Promise<{ ur
   };
 }
 
-/** True when `BV-Signature` is the HMAC-SHA256 of "<t>.<body>" under `secret` (API.md). */
+/** True when `BV-Signature` is the HMAC-SHA256 of "<t>.<body>" under `secret` (docs/bulk.md "Webhooks"). */
 export function signatureIsValid(secret: string, { body, signature }: ReceivedWebhook): boolean {
   const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signature) ?? [];
   return v1 !== undefined && v1 === createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');

@@ -310,7 +310,7 @@ describe('bulk jobs end to end', () => {
     const events = await get(`/v1/bulk/jobs/${jobId}/events`);
     expect(events.statusCode).toBe(200);
     expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
-    // The route writes its own head: it still carries what API.md puts on every answer.
+    // The route writes its own head: it still carries what docs/api.md and docs/money.md put on every answer.
     expect(events.headers['x-request-id']).toMatch(/^req_/);
     for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']) expect(events.headers[name], name).toMatch(/^\d+$/);
     const messages = events.body.trim().split('\n\n').filter((m) => m.startsWith('event:'));

@@ -520,7 +520,7 @@ describe('a cancelled portfolio run that is still stopping', () => {
 
 /**
  * The change report the drifting scenarios must produce from an even week to the next (odd)
- * one, the second run on Monday `monday`: what API.md's change kinds name, each once.
+ * one, the second run on Monday `monday`: what docs/portfolios.md's change kinds name, each once.
  */
 function EXPECTED(gst: string, gap: string, company: string, directorEntry: string, din: string, monday: string): (string | null)[][] {
   const lastMonth = '2026-10';

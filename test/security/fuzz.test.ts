@@ -288,7 +288,7 @@ describe('every documented route under hostile input', () => {
     const response = await t.app.inject(options);
     const what = `${route.method} ${url.slice(0, 200)} (${input.auth.who})`;
     // This service has no live sources configured: a live key's check answers the documented
-    // 503 "No live source is configured" (API.md), which is not a fault.
+    // 503 "No live source is configured" (docs/api.md), which is not a fault.
     const noLiveSource = input.auth.who === 'own live key' && response.statusCode === 503 && /"code":"PROVIDER_UNAVAILABLE"/.test(response.body);
     if (!noLiveSource) expect(response.statusCode, `${what} answered ${response.statusCode}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
     const type = String(response.headers['content-type'] ?? '');

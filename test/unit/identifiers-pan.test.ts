@@ -7,7 +7,7 @@ describe('checkPan', () => {
     expect(checkPan('  acupa7085r ')).toEqual({ ok: true, value: 'ACUPA7085R' });
   });
 
-  it('accepts each of the ten holder types of API.md and no other 4th character', () => {
+  it('accepts each of the ten holder types of docs/api.md and no other 4th character', () => {
     expect(Object.keys(PAN_CATEGORIES).sort()).toEqual(['A', 'B', 'C', 'F', 'G', 'H', 'J', 'L', 'P', 'T']);
     for (const letter of 'ABCDEFGHIJKLMNOPQRSTUVWXYZ') {
       const result = checkPan(`AAA${letter}A1234A`);

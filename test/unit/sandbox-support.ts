@@ -1,6 +1,6 @@
 /**
  * Shared by the sandbox tests: two clocks a year apart, a source call helper, and a
- * straightforward reading of API.md's Business360 risk-flag table, used to check that each
+ * straightforward reading of docs/business360.md's risk-flag table, used to check that each
  * scenario raises exactly the flags it documents.
  */
 import { addMonths, daysBetween, istDate } from '../../src/domain/dates.js';
@@ -44,7 +44,7 @@ export function httpStatusOf(outcome: SourceOutcome<unknown>): number {
   }
 }
 
-/** Flag codes in the order of API.md's table. */
+/** Flag codes in the order of docs/business360.md's table. */
 export const FLAG_ORDER = [
   'GST_CANCELLED',
   'GST_SUSPENDED',
@@ -68,7 +68,7 @@ export function olderThan18Months(date: string, today: string): boolean {
 
 /**
  * The flags Business360 raises for a scenario called with its GSTIN (else CIN, else PAN), resolved
- * as API.md says: GSTIN → PAN → CIN/LLPIN; CIN → PAN → principal GSTIN (oldest active).
+ * as docs/business360.md "Resolution" says: GSTIN → PAN → CIN/LLPIN; CIN → PAN → principal GSTIN (oldest active).
  */
 export function expectedFlags(registry: SandboxRegistry, ids: ScenarioIdentifiers, now: Date): string[] {
   const today = istDate(now);

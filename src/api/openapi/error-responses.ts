@@ -1,6 +1,6 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../../errors.js';
 
-/** What each code means to a caller: the interface document's Errors table and API.md's additions. */
+/** What each code means to a caller: the interface document's Errors table and our additions (docs/api.md "Errors"). */
 export const ERROR_MEANINGS: Readonly<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'The request is malformed: a mistyped identifier, a missing field or a field breaking its rule (error.details names each)',
   AUTH_INVALID_KEY: 'No valid API key on the request (missing, unknown or revoked)',
@@ -46,7 +46,7 @@ export const OPERATION_ERRORS: readonly ErrorCode[] = [
   'HEADERS_TOO_LARGE',
 ];
 
-/** What an Idempotency-Key can answer (API.md "Idempotency"): on every customer POST. */
+/** What an Idempotency-Key can answer (docs/money.md "Idempotency-Key"): on every customer POST. */
 export const IDEMPOTENCY_ERRORS: readonly ErrorCode[] = ['IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED'];
 
 /** What Node's HTTP parser answers before any route sees the request (src/api/client-error.ts). */

@@ -66,7 +66,7 @@ interface Document {
 
 /**
  * The provider's transform, then the parts each route shares written once under components:
- * its error answers (by status, codes and audience) and the headers API.md promises on each
+ * its error answers (by status, codes and audience) and the headers docs/api.md lists on each
  * answer. The provider makes an input and an output component of every named schema; the
  * document keeps those something refers to.
  */
@@ -158,7 +158,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       return;
     }
     if (errorsOf.has(doc.operationId)) throw new Error(`${methods[0]} ${route.url}: operationId ${doc.operationId} is taken`);
-    // API.md "Idempotency": every customer POST takes the key, with its 409 and 422.
+    // docs/money.md "Idempotency-Key": every customer POST takes the key, with its 409 and 422.
     const idempotent = methods[0] === 'POST' && doc.auth === 'customer';
     errorsOf.set(doc.operationId, {
       codes: idempotent ? [...doc.errors, ...IDEMPOTENCY_ERRORS] : doc.errors,

@@ -1,5 +1,5 @@
 /**
- * The response headers API.md promises, written into each documented answer, so a client
+ * The response headers docs/api.md lists, written into each documented answer, so a client
  * generated from the document knows of them: X-Request-Id on every answer; the RateLimit
  * headers on every customer answer the limiter saw (a 401 too, counted per client address);
  * Retry-After on 429, on an Idempotency-Key's 409 and on a shutdown's 503; Idempotent-Replayed
@@ -117,7 +117,7 @@ function headersFor(post: boolean, customer: boolean, status: string): Headers {
     ...rateLimitHeaders(status),
     ...(status === '429' ? RETRY_AFTER_429 : {}),
     ...(status === '409' ? (post ? RETRY_AFTER_409 : RETRY_AFTER_NOT_READY) : {}),
-    // Only a kept answer is ever replayed (API.md "Idempotency").
+    // Only a kept answer is ever replayed (docs/money.md "Idempotency-Key").
     ...(post && isKept(Number(status)) ? REPLAYED : {}),
   };
 }

@@ -70,7 +70,7 @@ export interface RouteDoc {
 }
 
 /**
- * API.md "Idempotency": every customer POST takes the header; register-openapi.ts adds it,
+ * docs/money.md "Idempotency-Key": every customer POST takes the header; register-openapi.ts adds it,
  * and the 409 and 422 answers it brings, to each.
  */
 export const IDEMPOTENCY_HEADERS = z.object({

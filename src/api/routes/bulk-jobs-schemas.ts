@@ -1,4 +1,4 @@
-/** The schemas of the bulk job and webhook routes (bulk-jobs.ts registers both) (API.md "Bulk jobs", "Webhooks"). */
+/** The schemas of the bulk job and webhook routes (bulk-jobs.ts registers both) (docs/bulk.md; its "Webhooks"). */
 import { z } from 'zod';
 import type { BulkOperationName } from '../../domain/operations.js';
 import { ACCEPTED_BULK_OPERATIONS } from '../../bulk/intake/row-request.js';

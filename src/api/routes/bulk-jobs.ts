@@ -55,7 +55,7 @@ async function ownJob(jobs: BulkJobStore, request: FastifyRequest<{ Params: { id
   return job;
 }
 
-/** Bulk jobs (API.md "Bulk jobs"): intake, status, listing, cancellation and result files. */
+/** Bulk jobs (docs/bulk.md): intake, status, listing, cancellation and result files. */
 export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodRequests>();
   await app.register(multipart, {
@@ -168,7 +168,7 @@ export async function bulkJobRoutes(fastify: FastifyInstance, options: BulkRoute
       giveBack();
       return;
     }
-    // What the hooks set (X-Request-Id, the RateLimit headers API.md puts on every answer): a
+    // What the hooks set (X-Request-Id, the RateLimit headers docs/money.md "Rate limits" puts on every answer): a
     // hijacked reply writes only the raw response's own headers.
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
     raw.writeHead(200, {

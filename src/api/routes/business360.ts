@@ -27,7 +27,7 @@ export interface Business360RoutesOptions {
  */
 export async function business360Routes(app: FastifyInstance, options: Business360RoutesOptions): Promise<void> {
   const runBusiness360 = createBusiness360(options.verifier);
-  // API.md: Business360's meta fields are on every answer, the refusals before anything ran
+  // docs/business360.md "When the whole call fails": Business360's meta fields are on every answer, the refusals before anything ran
   // too (a bad body, a key refused, a rate limit): no module ran, so checks is 0.
   app.setErrorHandler((error: FastifyError, request, reply) =>
     sendError(request, reply, appErrorOf(error, request), { checks: 0, extra: bundleMeta(modulesAskedFor(request.body), []) }),
@@ -44,7 +44,7 @@ export async function business360Routes(app: FastifyInstance, options: Business3
         return { result, costPaise: result.ok ? priceBundle(result.succeeded).chargedPaise : 0 };
       },
     );
-    // API.md: Business360's meta fields are on every answer, failures included.
+    // docs/business360.md "When the whole call fails": Business360's meta fields are on every answer, failures included.
     const failedMeta = { checks: 0, extra: bundleMeta(input.include.length, []) };
     if (!billed.ran) {
       return sendError(request, reply, walletShort(billed.availablePaise, holdPaise, 'is below the most these modules can cost,'), failedMeta);

@@ -1,4 +1,4 @@
-/** The schemas of the portfolio routes (portfolios.ts) (API.md "Portfolios"). */
+/** The schemas of the portfolio routes (portfolios.ts) (docs/portfolios.md "Calls"). */
 import { z } from 'zod';
 import { AddRows, CreatePortfolio, PortfolioListQuery, RowListQuery, RunListQuery } from '../schemas/portfolio-requests.js';
 import { BulkJobShape, PortfolioChangeShape, PortfolioRunShape, PortfolioShape, WebhookDeliveriesShape } from '../schemas/resource-shapes.js';

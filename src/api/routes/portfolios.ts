@@ -140,7 +140,7 @@ function invalidRowsBody(invalid: RowsRead['invalid'], pasted: boolean) {
   return { invalid: invalid.length, invalid_rows: pasted ? shown.map(({ row, problems }) => ({ row, line: row, problems })) : shown };
 }
 
-/** Portfolios (API.md "Portfolios"): saved lists re-verified on a schedule, with change reports. */
+/** Portfolios (docs/portfolios.md): saved lists re-verified on a schedule, with change reports. */
 export async function portfolioRoutes(fastify: FastifyInstance, options: PortfolioRoutesOptions): Promise<void> {
   const app = fastify.withTypeProvider<ZodRequests>();
   await app.register(multipart, { limits: { fileSize: options.limits.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });

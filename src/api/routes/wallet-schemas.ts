@@ -1,4 +1,4 @@
-/** The schemas of the wallet routes (wallet.ts) (API.md "Money"). */
+/** The schemas of the wallet routes (wallet.ts) (docs/money.md "Wallet", "A ledger people can read"). */
 import { LedgerPageShape, SandboxTopupShape, WalletShape } from '../schemas/resource-shapes.js';
 import { LedgerCsvQuery, LedgerQuery, SandboxTopupRequest } from '../schemas/wallet-requests.js';
 import { COMMON_ERRORS } from '../openapi/error-responses.js';

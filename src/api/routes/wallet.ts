@@ -21,7 +21,7 @@ function secondsToIstMidnight(now: Date): number {
 }
 
 /**
- * The customer's view of the wallet and its ledger (API.md "Money"), always the wallet of the
+ * The customer's view of the wallet and its ledger (docs/money.md "Wallet", "A ledger people can read"), always the wallet of the
  * key's environment: a sandbox key sees (and spends) the sandbox wallet, a live key the live
  * one. Not billed.
  */

@@ -4,7 +4,7 @@ import { NAMED_SCHEDULES } from '../../domain/portfolio/schedule.js';
 import { pageQuery } from './page-query.js';
 import { webhookUrl } from './webhook-url.js';
 
-/** Portfolio request bodies (API.md "Portfolios"); rows are validated by the bulk intake, per operation. */
+/** Portfolio request bodies (docs/portfolios.md "Calls"); rows are validated by the bulk intake, per operation. */
 export const Schedule = z.union([
   z.strictObject({ every: z.enum(Object.keys(NAMED_SCHEDULES) as [keyof typeof NAMED_SCHEDULES]) }),
   z.strictObject({ cron: z.string().trim().min(1).max(120), tz: z.string().trim().min(1).max(64).optional() }),

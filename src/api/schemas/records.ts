@@ -64,7 +64,7 @@ export const PanVerificationShape = z.strictObject({
   pan: z.string(),
   valid: z.boolean(),
   status: z.enum(['Valid', 'Invalid']),
-  // API.md "Record details": the holder categories by the PAN's 4th character.
+  // The holder categories by the PAN's 4th character (docs/api.md "Decisions where the interface document is silent").
   category: z.enum([
     'Individual',
     'Company',
@@ -189,7 +189,7 @@ export const DATA_SHAPES = {
   'mca.din': DinRecordShape,
 } as const;
 
-/** meta per API.md: exactly these fields for a single operation. */
+/** meta as docs/api.md shows it: exactly these fields for a single operation. */
 export const MetaShape = z
   .strictObject({
     charged: z.boolean().describe('Whether the call was billed; false on every error'),
@@ -239,7 +239,7 @@ export const ErrorEnvelopeShape = z
   })
   .meta({ id: 'ErrorEnvelope', description: 'Every error: billed 0, meta.charged false' });
 
-/** The interface document's "Business360 profile" and API.md's extra meta, written from their text. */
+/** The interface document's "Business360 profile" and the extra meta of docs/business360.md "Billing", written from their text. */
 const MODULE_NAMES = ['gst', 'gst_returns', 'pan', 'company', 'directors', 'cin_pan'] as const;
 const severity = z.enum(['low', 'medium', 'high']);
 function wrapperShape(data: z.ZodType) {

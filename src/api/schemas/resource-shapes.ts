@@ -1,6 +1,6 @@
 /**
  * The `data` of the routes beyond the ten operations (wallet, bulk jobs, portfolios), as
- * API.md shows them. They feed the OpenAPI document; the routes build the same fields.
+ * docs/bulk.md, docs/portfolios.md and docs/money.md show them. They feed the OpenAPI document; the routes build the same fields.
  */
 import { z } from 'zod';
 import { KEY_FIELDS, ROW_OUTCOMES } from '../../domain/result-breakdown.js';

@@ -3,7 +3,7 @@ import { INCLUDE_NOT_EMPTY } from '../../requests/business360-request.js';
 import { IntakeError } from './intake-error.js';
 import { columnMap, identifierColumnsFor, knownCells, parseOperation, requestFromRow, type IntakeItem } from './row-request.js';
 
-/** API.md "Bulk jobs": a JSON request carries at most this many rows; more goes by CSV. */
+/** docs/bulk.md "Intake": a JSON request carries at most this many rows; more goes by CSV. */
 export const MAX_JSON_ROWS = 10_000;
 
 const isRowObject = (row: unknown): row is Record<string, unknown> => row !== null && typeof row === 'object' && !Array.isArray(row);

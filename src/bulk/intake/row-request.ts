@@ -10,7 +10,7 @@ import { toFieldProblems } from '../../requests/zod-problems.js';
 import { IntakeError, intakeFailure } from './intake-error.js';
 import { registerRowRequest, type RegisterRowRequest } from './register-row-request.js';
 
-/** The columns API.md "Bulk jobs" matches by name; every other column is carried through. */
+/** The columns a bulk upload matches by name (docs/bulk.md "Column names"); every other column is carried through. */
 export const KNOWN_COLUMNS = ['gstin', 'pan', 'cin', 'llpin', 'din', 'name', 'periods', 'include'] as const;
 /** A purchase register's columns are known to itc.check only: elsewhere a "Tax" column is any column, carried through. */
 export type KnownColumn = (typeof KNOWN_COLUMNS)[number] | RegisterColumn;

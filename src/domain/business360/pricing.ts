@@ -1,5 +1,5 @@
 /**
- * Business360 billing (API.md): each successful module at its single-operation price, the
+ * Business360 billing (docs/business360.md "Billing"): each successful module at its single-operation price, the
  * total capped at the bundle price. All amounts in paise.
  */
 import { paiseToInr } from '../operations.js';

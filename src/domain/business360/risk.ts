@@ -1,5 +1,5 @@
 /**
- * Business360 risk flags and level: API.md "Business360", the risk flag table, rule by rule.
+ * Business360 risk flags and level: docs/business360.md "Risk flags", the table, rule by rule.
  *
  * Flags come only from modules whose status is `ok` (a module that failed, was not found or
  * was skipped has no facts to judge); the one exception is MODULE_UNAVAILABLE, raised for each
@@ -41,9 +41,9 @@ export interface RiskContext {
   panNameMatch?: NameMatch['result'] | null;
 }
 
-/** API.md: "2+ / 1 of the last 6 periods not filed". */
+/** docs/business360.md "Risk flags": "2+ / 1 of the last 6 periods not filed". */
 export const NOT_FILED_WINDOW_PERIODS = 6;
-/** API.md: "3+ of the last 12 periods filed late". */
+/** docs/business360.md "Risk flags": "3+ of the last 12 periods late". */
 export const LATE_WINDOW_PERIODS = 12;
 export const LATE_THRESHOLD_PERIODS = 3;
 export const RECENT_GST_REGISTRATION_DAYS = 180;
@@ -303,7 +303,7 @@ export function riskFlags(modules: Business360Modules, context: RiskContext): Ri
   return flags;
 }
 
-/** API.md: high if any high flag; medium if any medium flag or 3+ low flags; else low. */
+/** docs/business360.md "Risk flags": high if any high flag; medium if any medium flag or 3+ low flags; else low. */
 export function riskLevel(flags: readonly RiskFlag[]): Severity {
   if (flags.some((f) => f.severity === 'high')) return 'high';
   const lowCount = flags.filter((f) => f.severity === 'low').length;

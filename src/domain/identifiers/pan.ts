@@ -2,7 +2,7 @@ import { fail, normaliseIdentifier, type IdentifierCheck } from './validation.js
 
 export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
 
-/** Holder categories by the PAN's 4th character (API.md "Record details"). */
+/** Holder categories by the PAN's 4th character (docs/api.md "Decisions where the interface document is silent"). */
 export const PAN_CATEGORIES: Readonly<Record<string, string>> = Object.freeze({
   P: 'Individual',
   C: 'Company',

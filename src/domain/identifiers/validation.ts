@@ -3,7 +3,7 @@ export type IdentifierCheck<T = string> =
   | { ok: true; value: T }
   | { ok: false; rule: string; message: string };
 
-/** Identifiers are accepted in any case and with surrounding spaces (API.md). */
+/** Identifiers are accepted in any case and with surrounding spaces (docs/api.md "Decisions where the interface document is silent"). */
 export function normaliseIdentifier(raw: string): string {
   return raw.trim().toUpperCase();
 }

@@ -51,7 +51,7 @@ const RETURN_NAMES: Readonly<Record<string, string>> = { gstr1: 'GSTR-1', gstr3b
 
 const RETURN_STATUS: Readonly<Record<string, string>> = { filed: 'filed', late: 'filed late', not_filed: 'not filed' };
 
-/** Risk flag codes as words (API.md "Business360", the risk flag table). */
+/** Risk flag codes as words (docs/business360.md "Risk flags"). */
 const FLAG_NAMES: Readonly<Record<string, string>> = {
   GST_CANCELLED: 'GST registration cancelled',
   GST_SUSPENDED: 'GST registration suspended',

@@ -1,5 +1,5 @@
 /**
- * changes.csv of a portfolio run (API.md "Portfolios"), in results.csv's format (see
+ * changes.csv of a portfolio run (docs/portfolios.md "Change report"), in results.csv's format (see
  * src/bulk/result-files.ts for why): UTF-8 with a BOM, CRLF, every cell escaped
  * against formula injection. `before`/`after` carry registry text such as trade names,
  * which a taxpayer types freely, so they get the same defence as result cells. The JSON

@@ -1,8 +1,8 @@
 /**
- * A portfolio run's change report (API.md "Portfolios"): what changed for each identifier
+ * A portfolio run's change report (docs/portfolios.md "Change report"): what changed for each identifier
  * since the previous run of the same portfolio, each change with a severity.
  *
- * Rows (API.md "Bulk jobs", results.jsonl):
+ * Rows (docs/bulk.md "Results", results.jsonl):
  * - Only `ok` and `not_found` are answers. `failed` is a transient upstream failure: the
  *   values are not known to have changed, so ok → failed (and failed → ok) is no change.
  *   `invalid`, `cancelled` and `duplicate` rows were never verified and compare to nothing.

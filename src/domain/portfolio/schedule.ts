@@ -1,5 +1,5 @@
 /**
- * A portfolio's schedule (API.md "Portfolios"): `{every: daily|weekly|monthly}` or `{cron, tz}`,
+ * A portfolio's schedule (docs/portfolios.md "Schedules"): `{every: daily|weekly|monthly}` or `{cron, tz}`,
  * turned into the cron pattern and time zone a BullMQ job scheduler takes. The named
  * schedules run at 06:00 India time, before a finance team's working day: daily, on Mondays,
  * and on the 1st of the month.

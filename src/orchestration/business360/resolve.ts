@@ -1,5 +1,5 @@
 /**
- * Business360's resolution (API.md "Business360"): from the one identifier sent to the others,
+ * Business360's resolution (docs/business360.md "Resolution"): from the one identifier sent to the others,
  * through the same source chains as the single operations. Each identifier is a promise, so a
  * module starts the moment the identifier it needs is known, not when every one is.
  */

@@ -27,7 +27,7 @@ export interface Business360Request {
 
 export type Business360Result =
   | { ok: true; profile: Business360Profile; succeeded: ModuleName[]; checks: number; freshness: 'live' | 'cached'; stepsMs: StepTimes }
-  /** checks: the modules that asked their source before the call failed (API.md's meta.checks). */
+  /** checks: the modules that asked their source before the call failed (the interface document's meta.checks: the modules run). */
   | { ok: false; error: AppError; detail: string; checks: number };
 
 /** When each resolution step and module finished, for the logs and the latency benchmark. */

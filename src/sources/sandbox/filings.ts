@@ -24,7 +24,7 @@ import { hash32, hashUnit, mix32 } from './prng.js';
  */
 export const FILING_HISTORY_PERIODS = 24;
 
-/** Due days of the month after the period (API.md): monthly GSTR-1 11th, GSTR-3B 20th; quarterly 13th and 22nd. */
+/** Due days of the month after the period (as src/domain/gst-returns.ts): monthly GSTR-1 11th, GSTR-3B 20th; quarterly 13th and 22nd. */
 const DUE_DAY_OF_MONTH: Readonly<Record<FilingFrequency, readonly [gstr1: number, gstr3b: number]>> = {
   monthly: [11, 20],
   quarterly: [13, 22],

@@ -1,5 +1,5 @@
 /**
- * Portfolios in Redis (API.md "Portfolios"): a definition hash, its rows by identifier (so a
+ * Portfolios in Redis (docs/portfolios.md): a definition hash, its rows by identifier (so a
  * re-uploaded supplier replaces its row rather than doubling it), its runs (bulk job ids) and
  * each run's change summary. A deleted portfolio keeps its runs readable until retention.
  */

@@ -4,7 +4,7 @@ import type { Environment } from '../../domain/operations.js';
 import type { RedisKeys } from '../keys.js';
 import { runScript, type ScriptDefinition } from '../redis/scripts.js';
 
-/** API.md: a key is kept 24 hours from its first use. */
+/** The interface document's Idempotency window: a key is kept 24 hours from its first use. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /**
