@@ -1681,7 +1681,11 @@ export interface components {
             };
             /** @description Scheduled runs that could not start, newest first (at most 10) */
             skipped_runs: {
-                [key: string]: unknown;
+                /** @description ISO 8601 time */
+                at: string;
+                /** @description The error code that stopped it */
+                code: string;
+                message: string;
             }[];
             webhook_url: string | null;
         };
@@ -2442,7 +2446,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        account_id: string;
+                        /** @description The live wallet */
+                        balance_inr: number;
+                        held_inr: number;
+                        name: string;
+                        rate_limit_per_minute: number;
+                        /** @description Added: the sandbox wallet */
+                        sandbox_balance_inr: number;
+                        sandbox_held_inr: number;
                     };
                 };
             };
@@ -2644,7 +2656,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        account_id: string;
+                        available_inr: number;
+                        balance_inr: number;
+                        commits_inr: number;
+                        /** @description (top-ups - commits) - (available + open holds): 0 when the books balance */
+                        difference_inr: number;
+                        held_inr: number;
+                        ok: boolean;
+                        open_holds_inr: number;
+                        problems: string[];
+                        sandbox: {
+                            available_inr: number;
+                            balance_inr: number;
+                            commits_inr: number;
+                            /** @description (top-ups - commits) - (available + open holds): 0 when the books balance */
+                            difference_inr: number;
+                            held_inr: number;
+                            ok: boolean;
+                            open_holds_inr: number;
+                            problems: string[];
+                            topups_inr: number;
+                        };
+                        topups_inr: number;
                     };
                 };
             };
@@ -2675,7 +2709,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        account_id: string;
+                        /** @description How far ahead of real time its sandbox keys answer */
+                        offset_days: number;
+                        /** @description The sandbox time now (IST) */
+                        sandbox_now: string;
                     };
                 };
             };
@@ -2714,7 +2752,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        account_id: string;
+                        /** @description How far ahead of real time its sandbox keys answer */
+                        offset_days: number;
+                        /** @description The sandbox time now (IST) */
+                        sandbox_now: string;
                     };
                 };
             };
@@ -2800,7 +2842,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        /** @description Accounts checked */
+                        accounts: number;
+                        ok: boolean;
+                        /** @description The accounts not ok */
+                        problems: {
+                            account_id: string;
+                            available_inr: number;
+                            balance_inr: number;
+                            commits_inr: number;
+                            /** @description (top-ups - commits) - (available + open holds): 0 when the books balance */
+                            difference_inr: number;
+                            held_inr: number;
+                            ok: boolean;
+                            open_holds_inr: number;
+                            problems: string[];
+                            sandbox: {
+                                available_inr: number;
+                                balance_inr: number;
+                                commits_inr: number;
+                                /** @description (top-ups - commits) - (available + open holds): 0 when the books balance */
+                                difference_inr: number;
+                                held_inr: number;
+                                ok: boolean;
+                                open_holds_inr: number;
+                                problems: string[];
+                                topups_inr: number;
+                            };
+                            topups_inr: number;
+                        }[];
                     };
                 };
             };
@@ -3085,7 +3155,13 @@ export interface operations {
                             reserved_inr: number;
                             /** @description Row counts found at intake */
                             rows: {
-                                [key: string]: unknown;
+                                /** @description Valid rows repeating an earlier row: verified and billed once, with it */
+                                duplicates: number;
+                                invalid: number;
+                                /** @description Every data row: valid + invalid */
+                                total: number;
+                                /** @description Rows whose request validated, duplicates included */
+                                valid: number;
                             };
                             status: string;
                         } & {
@@ -3492,7 +3568,13 @@ export interface operations {
                             retry_of: string;
                             /** @description Row counts found at intake */
                             rows: {
-                                [key: string]: unknown;
+                                /** @description Valid rows repeating an earlier row: verified and billed once, with it */
+                                duplicates: number;
+                                invalid: number;
+                                /** @description Every data row: valid + invalid */
+                                total: number;
+                                /** @description Rows whose request validated, duplicates included */
+                                valid: number;
                             };
                             status: string;
                         } & {
@@ -4679,7 +4761,11 @@ export interface operations {
                             };
                             /** @description Scheduled runs that could not start, newest first (at most 10) */
                             skipped_runs: {
-                                [key: string]: unknown;
+                                /** @description ISO 8601 time */
+                                at: string;
+                                /** @description The error code that stopped it */
+                                code: string;
+                                message: string;
                             }[];
                             webhook_url: string | null;
                         };

@@ -5,6 +5,33 @@ import { CreateAccountRequest, CreditRequest, IssueKeyRequest, LedgerExportQuery
 import { file, plain, type RouteDoc } from '../openapi/route-doc.js';
 
 const accountId = z.object({ id: z.string().describe('The account id') });
+const AccountShape = z.object({
+  account_id: z.string(),
+  name: z.string(),
+  balance_inr: z.number().describe('The live wallet'),
+  held_inr: z.number(),
+  sandbox_balance_inr: z.number().describe('Added: the sandbox wallet'),
+  sandbox_held_inr: z.number(),
+  rate_limit_per_minute: z.number().int(),
+});
+const SandboxClockShape = z.object({
+  account_id: z.string(),
+  offset_days: z.number().describe('How far ahead of real time its sandbox keys answer'),
+  sandbox_now: z.string().describe('The sandbox time now (IST)'),
+});
+const walletBooks = {
+  ok: z.boolean(),
+  topups_inr: z.number(),
+  commits_inr: z.number(),
+  balance_inr: z.number(),
+  held_inr: z.number(),
+  available_inr: z.number(),
+  open_holds_inr: z.number(),
+  difference_inr: z.number().describe('(top-ups - commits) - (available + open holds): 0 when the books balance'),
+  problems: z.array(z.string()),
+};
+// The live wallet's books at the top (ok and problems cover both wallets), the sandbox wallet's under sandbox.
+const ReconciliationShape = z.object({ account_id: z.string(), ...walletBooks, sandbox: z.object(walletBooks) });
 // RATE_LIMITED: too many wrong admin tokens from the caller's address (docs/security.md "Hardening and limits").
 const ADMIN_ERRORS: readonly ErrorCode[] = ['AUTH_INVALID_KEY', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
@@ -22,7 +49,7 @@ export const ADMIN_SCHEMAS = {
     },
     errors: [...ADMIN_ERRORS, 'VALIDATION_FAILED'],
   },
-  getAccount: { operationId: 'getAccount', summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  getAccount: { operationId: 'getAccount', summary: 'An account, its wallets (live: balance_inr, held_inr; added: sandbox_balance_inr, sandbox_held_inr) and rate limit', tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: AccountShape }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
   updateAccount: {
     operationId: 'updateAccount',
     summary: "Set an account's rate limit per key per minute",
@@ -33,7 +60,7 @@ export const ADMIN_SCHEMAS = {
     response: { 200: z.object({ account_id: z.string(), rate_limit_per_minute: z.number().int() }) },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
-  getSandboxClock: { operationId: 'getSandboxClock', summary: "An account's sandbox clock offset", tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: plain }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
+  getSandboxClock: { operationId: 'getSandboxClock', summary: "An account's sandbox clock offset", tags: ['Admin'], auth: 'admin', params: accountId, response: { 200: SandboxClockShape }, errors: [...ADMIN_ERRORS, 'NOT_FOUND'] },
   moveSandboxClock: {
     operationId: 'moveSandboxClock',
     summary: "Move an account's sandbox clock (drifting scenarios change with it)",
@@ -41,7 +68,7 @@ export const ADMIN_SCHEMAS = {
     auth: 'admin',
     params: accountId,
     body: SandboxClockRequest,
-    response: { 200: plain },
+    response: { 200: SandboxClockShape },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND', 'VALIDATION_FAILED'],
   },
   reconcileAccount: {
@@ -50,10 +77,10 @@ export const ADMIN_SCHEMAS = {
     tags: ['Admin'],
     auth: 'admin',
     params: accountId,
-    response: { 200: plain },
+    response: { 200: ReconciliationShape },
     errors: [...ADMIN_ERRORS, 'NOT_FOUND'],
   },
-  reconcileAllAccounts: { operationId: 'reconcileAllAccounts', summary: "Check every account's ledger", tags: ['Admin'], auth: 'admin', response: { 200: plain }, errors: ADMIN_ERRORS },
+  reconcileAllAccounts: { operationId: 'reconcileAllAccounts', summary: "Check every account's ledger", tags: ['Admin'], auth: 'admin', response: { 200: z.object({ ok: z.boolean(), accounts: z.number().int().describe('Accounts checked'), problems: z.array(ReconciliationShape).describe('The accounts not ok') }) }, errors: ADMIN_ERRORS },
   issueApiKey: {
     operationId: 'issueApiKey',
     summary: 'Issue another key (shown once)',

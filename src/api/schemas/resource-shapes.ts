@@ -164,7 +164,14 @@ export const ResultRowsPageShape = z.object({
 export const JobCreatedShape = z.object({
   job_id: z.string(),
   status: z.string(),
-  rows: z.object({}).loose().describe('Row counts found at intake'),
+  rows: z
+    .object({
+      total: z.number().int().describe('Every data row: valid + invalid'),
+      valid: z.number().int().describe('Rows whose request validated, duplicates included'),
+      invalid: z.number().int(),
+      duplicates: z.number().int().describe('Valid rows repeating an earlier row: verified and billed once, with it'),
+    })
+    .describe('Row counts found at intake'),
   reserved_inr: inr('Held for the job'),
 }).loose();
 
@@ -194,7 +201,7 @@ export const PortfolioShape = z
     last_run: z
       .object({ run_id: z.string(), status: z.string(), cancelling: z.boolean().describe("As the run's job says"), created_at: isoTime, finished_at: isoTime.nullable() })
       .nullable(),
-    skipped_runs: z.array(z.object({}).loose()).describe('Scheduled runs that could not start, newest first (at most 10)'),
+    skipped_runs: z.array(z.object({ at: isoTime, code: z.string().describe('The error code that stopped it'), message: z.string() })).describe('Scheduled runs that could not start, newest first (at most 10)'),
   })
   .meta({ id: 'Portfolio' });
 

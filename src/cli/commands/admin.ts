@@ -6,10 +6,7 @@ import { indent, inr, keyValues, table, text, when } from '../output.js';
 import { amountInr, positiveInt, wholeDays } from '../parse.js';
 import { registerLedgerExport } from './ledger-export.js';
 
-/*
- * An account, its sandbox clock and a reconciliation are open objects in the OpenAPI document:
- * the CLI asserts (as) the fields it reads of them. The other answers are typed from it.
- */
+/** The fields of a reconciliation (one account's, or each of GET /admin/v1/reconcile's problems) the CLI prints. */
 type Reconciliation = {
   account_id: string;
   ok: boolean;
@@ -21,16 +18,6 @@ type Reconciliation = {
   open_holds_inr: number;
   difference_inr: number;
   problems: unknown[];
-};
-
-type Account = {
-  account_id: string;
-  name: string;
-  balance_inr: number;
-  held_inr: number;
-  sandbox_balance_inr?: number;
-  sandbox_held_inr?: number;
-  rate_limit_per_minute: number;
 };
 
 /** `key_<id>` from `bv_test_<id>_<secret>`: what `admin keys revoke` takes. */
@@ -93,7 +80,7 @@ export function registerAdmin(program: Command, session: Session): void {
     .description('an account\'s balance, held money and rate limit')
     .action(async (accountId: string, _options: unknown, command: Command) => {
       const { out, client } = session.context(command);
-      const account = (await client.call(client.admin.GET('/admin/v1/accounts/{id}', { params: { path: { id: accountId } } }))) as Account;
+      const account = (await client.call(client.admin.GET('/admin/v1/accounts/{id}', { params: { path: { id: accountId } } })));
       out.result(account, () =>
         out.line(
           keyValues([
@@ -185,7 +172,7 @@ export function registerAdmin(program: Command, session: Session): void {
       const body = options.advanceDays !== undefined ? { advance_days: options.advanceDays } : options.offsetDays !== undefined ? { offset_days: options.offsetDays } : undefined;
       const clock = (await client.call(
         body ? client.admin.POST('/admin/v1/accounts/{id}/sandbox-clock', { params, body }) : client.admin.GET('/admin/v1/accounts/{id}/sandbox-clock', { params }),
-      )) as { account_id: string; offset_days: number; sandbox_now: string };
+      ));
       out.result(clock, () => out.line(`Sandbox clock of ${clock.account_id}: ${when(clock.sandbox_now)} (${clock.offset_days} day(s) from real time).`));
     });
 
@@ -198,11 +185,11 @@ export function registerAdmin(program: Command, session: Session): void {
       const { out, client } = session.context(command);
       let ok: boolean;
       if (accountId !== undefined) {
-        const r = (await client.call(client.admin.GET('/admin/v1/accounts/{id}/reconcile', { params: { path: { id: accountId } } }))) as Reconciliation;
+        const r = (await client.call(client.admin.GET('/admin/v1/accounts/{id}/reconcile', { params: { path: { id: accountId } } })));
         ok = r.ok;
         out.result(r, () => out.line(keyValues(reconciliationPairs(r))));
       } else {
-        const all = (await client.call(client.admin.GET('/admin/v1/reconcile'))) as { ok: boolean; accounts: number; problems: Reconciliation[] };
+        const all = (await client.call(client.admin.GET('/admin/v1/reconcile')));
         ok = all.ok;
         out.result(all, () => {
           out.line(all.ok ? `All ${all.accounts} account(s) reconcile.` : `${all.problems.length} of ${all.accounts} account(s) do not reconcile:`);

@@ -19,8 +19,6 @@ type Format = 'csv' | 'jsonl' | 'xlsx';
 type UploadForm = paths['/v1/bulk/jobs']['post']['requestBody']['content']['multipart/form-data'];
 type ResultsQuery = NonNullable<paths['/v1/bulk/jobs/{id}/results']['get']['parameters']['query']>;
 
-/** The document gives an upload's (and a retry's) `rows` as an open object: the counts the CLI reads of it. */
-const intakeCounts = (rows: Record<string, unknown>) => rows as { total: number; valid: number; invalid: number; duplicates: number };
 
 /** A result row's record, when it has one (the document leaves its shape to the operation). */
 const recordOf = (data: unknown): Record<string, unknown> | null => (typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null);
@@ -231,7 +229,7 @@ async function submit(session: Session, file: string, options: SubmitOptions, co
   };
   const params = { query: { columns: options.columns, sheet: options.sheet }, header: { 'idempotency-key': options.idempotencyKey || undefined } };
   const created = (await client.call(client.key.POST('/v1/bulk/jobs', { params, body, ...client.multipart() }))).data;
-  const r = intakeCounts(created.rows);
+  const r = created.rows;
   const counts = isItc(options.operation) ? `${r.total} rows: ${itcRows(r)}` : `${r.total} rows, ${r.valid} valid, ${r.invalid} invalid, ${r.duplicates} duplicate(s)`;
   const intake = `Job ${created.job_id} ${created.status}: ${counts}; ${inr(created.reserved_inr)} held.`;
 
@@ -388,7 +386,7 @@ export function registerBulk(program: Command, session: Session): void {
       if (options.wait) await checkWritable(options.out ?? `${jobId}.results.${options.format}`);
       const header = { 'idempotency-key': options.idempotencyKey || undefined };
       const created = (await client.call(client.key.POST('/v1/bulk/jobs/{id}/retry', { params: { path: { id: jobId }, header } }))).data;
-      const line = `Job ${created.job_id} ${created.status}: retries ${intakeCounts(created.rows).total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`;
+      const line = `Job ${created.job_id} ${created.status}: retries ${created.rows.total} failed row(s) of ${created.retry_of}; ${inr(created.reserved_inr)} held.`;
       if (options.wait) {
         out.note(line);
         await followAndDownload(ctx, created.job_id, options.format, options.out ?? `${created.job_id}.results.${options.format}`);

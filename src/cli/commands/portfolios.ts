@@ -22,8 +22,8 @@ interface Portfolio {
   rows: number;
   created_at: string;
   last_run: { run_id: string; status: string; created_at: string; finished_at: string | null } | null;
-  /** Scheduled runs that could not start, newest first (the document leaves their fields open: see skippedRun). */
-  skipped_runs?: Record<string, unknown>[];
+  /** Scheduled runs that could not start, newest first. */
+  skipped_runs?: { at: string; code: string; message: string }[];
 }
 
 interface RowsAdded {
@@ -67,9 +67,6 @@ const supplier = (c: Change): string =>
   c.vendor_name && c.vendor_code ? `${c.vendor_name} (${c.vendor_code})` : (c.vendor_name ?? c.vendor_code ?? '—');
 const scheduleText = (s: Portfolio['schedule']) => (s.every ?? `cron "${s.cron ?? ''}"${s.tz ? ` (${s.tz})` : ''}`);
 
-/** A skipped run as the API writes it (its schema in the document is an open object). */
-const skippedRun = (run: Record<string, unknown>) => run as { at: string; code: string; message: string };
-
 function portfolioPairs(p: Portfolio): [string, string][] {
   return [
     ['portfolio', p.portfolio_id],
@@ -82,7 +79,7 @@ function portfolioPairs(p: Portfolio): [string, string][] {
     ['created', when(p.created_at)],
     ['last run', p.last_run ? `${p.last_run.run_id} ${p.last_run.status} (${when(p.last_run.created_at)})` : '—'],
     // A scheduled run that could not start (wallet short, no rows) is otherwise invisible here.
-    ...(p.skipped_runs ?? []).slice(0, 3).map(skippedRun).map((skipped): [string, string] => ['skipped run', `${when(skipped.at)}: ${skipped.code}: ${skipped.message}`]),
+    ...(p.skipped_runs ?? []).slice(0, 3).map((skipped): [string, string] => ['skipped run', `${when(skipped.at)}: ${skipped.code}: ${skipped.message}`]),
   ];
 }
 
