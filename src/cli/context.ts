@@ -33,7 +33,7 @@ export function cliVersion(): string {
 }
 
 /**
- * The admin token, given itself or as a file (BV_ADMIN_TOKEN_FILE: data/admin-token, or a
+ * The admin token, given itself or as a file (BV_ADMIN_TOKEN_FILE: $BV_DATA_DIR/admin-token, or a
  * compose secret), as the service reads it: trimmed, and never both.
  */
 function adminTokenOf(options: GlobalOptions): string | undefined {

@@ -12,8 +12,8 @@ export const HELP_EPILOG = `
 Environment:
   BV_BASE_URL     the service (default ${DEFAULT_BASE_URL})
   BV_KEY          your API key (bv_test_… or bv_live_…); prefer it to --key, which other users can see in ps
-  BV_ADMIN_TOKEN  the operator token for "bv admin" (npm start saves it in data/admin-token)
-  BV_ADMIN_TOKEN_FILE  a file holding it instead (data/admin-token, a Docker secret): kept out of the environment
+  BV_ADMIN_TOKEN  the operator token for "bv admin" (npm start saves it in $BV_DATA_DIR/admin-token, ./data by default)
+  BV_ADMIN_TOKEN_FILE  a file holding it instead ($BV_DATA_DIR/admin-token, a Docker secret): kept out of the environment
 
 Output:
   Short aligned text by default. With --json, stdout carries only JSON: the API's envelope

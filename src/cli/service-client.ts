@@ -222,7 +222,7 @@ export class ServiceClient {
 
   private authorization(auth: Auth): string {
     if (auth === 'admin') {
-      if (!this.config.adminToken) throw new UsageError('No admin token: pass --admin-token or --admin-token-file, or set BV_ADMIN_TOKEN or BV_ADMIN_TOKEN_FILE (npm start saves it in data/admin-token)');
+      if (!this.config.adminToken) throw new UsageError('No admin token: pass --admin-token or --admin-token-file, or set BV_ADMIN_TOKEN or BV_ADMIN_TOKEN_FILE (npm start saves it in $BV_DATA_DIR/admin-token, ./data by default)');
       return `Bearer ${checkedToken(this.config.adminToken, 'admin token')}`;
     }
     if (!this.config.key) throw new UsageError('No API key: pass --key or set BV_KEY');
